@@ -1,0 +1,38 @@
+# The commands the README documents. Each installs what is missing first.
+JOBS ?= $(shell nproc)
+CMAKE_GEN := -G Ninja
+RELEASE_DIR := build
+ASAN_DIR := build-asan
+
+.PHONY: deps build build-asan run test test-release test-asan install bench clean
+
+deps:
+	@./scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	@cmake --build $(RELEASE_DIR) -j $(JOBS)
+
+build-asan: deps
+	@cmake -S . -B $(ASAN_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNODECC_SANITIZE=ON > /dev/null
+	@cmake --build $(ASAN_DIR) -j $(JOBS)
+
+run: build
+	@./$(RELEASE_DIR)/bin/example-timers
+
+# ASan+UBSan first, Release last, so the output ends with the Release ctest summary; either
+# failing fails the command.
+test: build-asan build
+	@echo "== ASan+UBSan tests =="
+	@cd $(ASAN_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 600
+	@echo "== Release tests =="
+	@cd $(RELEASE_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 600
+
+install: build
+	@cmake --install $(RELEASE_DIR) $(if $(PREFIX),--prefix $(PREFIX),)
+
+bench: build
+	@./bench/micro/run.sh $(RELEASE_DIR)
+
+clean:
+	rm -rf $(RELEASE_DIR) $(ASAN_DIR)

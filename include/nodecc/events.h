@@ -1,0 +1,264 @@
+#pragma once
+// nodecc::EventEmitter: Node's `events` module.
+//
+//   emitter.on("data", [](const std::string& chunk) { ... });
+//   emitter.emit("data", std::string("hello"));      // true: there was a listener
+//
+// Payloads are typed: emit() passes its arguments by reference and each listener receives them
+// as the parameter types it declares (taken by value or const&). A listener may declare fewer
+// parameters than the event carries (a prefix, as JavaScript ignores extra arguments), but the
+// ones it declares must have exactly the emitted types after decay; otherwise emit() throws a
+// TypeError (code ERR_INVALID_ARG_TYPE) naming the event. String literals decay to const char*:
+// emit std::string or std::string_view explicitly (`emit<std::string>("x", "lit")` converts).
+// Listeners must have concrete parameter types (no `auto` parameters).
+//
+// Removing a listener: off(event, f) removes the most recently added listener that is the same
+// function: the same function pointer, or a copy of the same lambda (same closure type).
+//
+// As in Node: emit() calls the listeners registered when it started, in order; once-listeners
+// are removed before they run; 'newListener' is emitted before a listener is added and
+// 'removeListener' after one is removed (payload: the event name as std::string); emitting
+// 'error' with no listener throws the error (an Error argument is thrown as is, an
+// exception_ptr is rethrown, anything else becomes Error ERR_UNHANDLED_ERROR); adding more than
+// getMaxListeners() listeners to one event prints MaxListenersExceededWarning once.
+//
+// Thread: an emitter belongs to the thread that uses it; no locking.
+#include <cstddef>
+#include <exception>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <typeinfo>
+#include <utility>
+#include <vector>
+
+#include "nodecc/error.h"
+
+namespace nodecc {
+
+namespace detail {
+
+template <class T>
+struct CallableTraits : CallableTraits<decltype(&T::operator())> {};
+template <class R, class... A>
+struct CallableTraits<R (*)(A...)> {
+  using Args = std::tuple<A...>;
+};
+template <class R, class... A>
+struct CallableTraits<R(A...)> : CallableTraits<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct CallableTraits<R (C::*)(A...)> : CallableTraits<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct CallableTraits<R (C::*)(A...) const> : CallableTraits<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct CallableTraits<R (C::*)(A...) noexcept> : CallableTraits<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct CallableTraits<R (C::*)(A...) const noexcept> : CallableTraits<R (*)(A...)> {};
+
+// What emit() hands to every listener: pointers to the arguments and their decayed types.
+struct EmitArgs {
+  size_t count;
+  void* const* values;
+  const std::type_info* const* types;
+};
+
+class ListenerBase {
+ public:
+  virtual ~ListenerBase() = default;
+  virtual void call(std::string_view event, const EmitArgs& args) = 0;
+  virtual bool sameFunction(const void* fn, const std::type_info& type) const = 0;
+  bool once = false;
+  int refs = 0;
+};
+
+// Intrusive reference: listeners stay alive while an emit() that started with them runs.
+class ListenerRef {
+ public:
+  ListenerRef() = default;
+  explicit ListenerRef(ListenerBase* p) : p_(p) {
+    if (p_) {
+      ++p_->refs;
+    }
+  }
+  ListenerRef(const ListenerRef& o) : ListenerRef(o.p_) {}
+  ListenerRef(ListenerRef&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
+  ListenerRef& operator=(ListenerRef o) noexcept {
+    std::swap(p_, o.p_);
+    return *this;
+  }
+  ~ListenerRef() {
+    if (p_ && --p_->refs == 0) {
+      delete p_;
+    }
+  }
+  ListenerBase* get() const { return p_; }
+  ListenerBase* operator->() const { return p_; }
+
+ private:
+  ListenerBase* p_ = nullptr;
+};
+
+[[noreturn]] void throwListenerTypeMismatch(std::string_view event, size_t index);
+
+template <class F>
+class Listener final : public ListenerBase {
+ public:
+  explicit Listener(F f) : fn_(std::move(f)) {}
+
+  void call(std::string_view event, const EmitArgs& args) override {
+    using Params = typename CallableTraits<F>::Args;
+    callWith(event, args, std::make_index_sequence<std::tuple_size_v<Params>>{});
+  }
+
+  bool sameFunction(const void* fn, const std::type_info& type) const override {
+    if (type != typeid(F)) {
+      return false;
+    }
+    if constexpr (std::is_pointer_v<F>) {
+      return fn_ == *static_cast<const F*>(fn);
+    } else {
+      return true;
+    }
+  }
+
+ private:
+  template <size_t... I>
+  void callWith(std::string_view event, const EmitArgs& args, std::index_sequence<I...>) {
+    using Params = typename CallableTraits<F>::Args;
+    constexpr size_t n = sizeof...(I);
+    if (args.count < n) {
+      throwListenerTypeMismatch(event, args.count);
+    }
+    (checkArg<std::decay_t<std::tuple_element_t<I, Params>>>(event, args, I), ...);
+    fn_(*static_cast<std::decay_t<std::tuple_element_t<I, Params>>*>(args.values[I])...);
+  }
+  template <class P>
+  static void checkArg(std::string_view event, const EmitArgs& args, size_t i) {
+    if (*args.types[i] != typeid(P)) {
+      throwListenerTypeMismatch(event, i);
+    }
+  }
+  F fn_;
+};
+
+}  // namespace detail
+
+class EventEmitter {
+ public:
+  EventEmitter() = default;
+  virtual ~EventEmitter();
+  // Listeners usually capture `this`: an emitter is neither copied nor moved.
+  EventEmitter(const EventEmitter&) = delete;
+  EventEmitter& operator=(const EventEmitter&) = delete;
+
+  // EventEmitter.defaultMaxListeners (10).
+  static size_t defaultMaxListeners;
+
+  template <class F>
+  EventEmitter& on(std::string_view event, F&& listener) {
+    return add(event, std::forward<F>(listener), false, false);
+  }
+  template <class F>
+  EventEmitter& addListener(std::string_view event, F&& listener) {
+    return add(event, std::forward<F>(listener), false, false);
+  }
+  template <class F>
+  EventEmitter& prependListener(std::string_view event, F&& listener) {
+    return add(event, std::forward<F>(listener), true, false);
+  }
+  template <class F>
+  EventEmitter& once(std::string_view event, F&& listener) {
+    return add(event, std::forward<F>(listener), false, true);
+  }
+  template <class F>
+  EventEmitter& prependOnceListener(std::string_view event, F&& listener) {
+    return add(event, std::forward<F>(listener), true, true);
+  }
+
+  template <class F>
+  EventEmitter& off(std::string_view event, const F& listener) {
+    using D = std::decay_t<F>;
+    const D& fn = listener;
+    removeImpl(event, &fn, typeid(D));
+    return *this;
+  }
+  template <class F>
+  EventEmitter& removeListener(std::string_view event, const F& listener) {
+    return off(event, listener);
+  }
+  EventEmitter& removeAllListeners();
+  EventEmitter& removeAllListeners(std::string_view event);
+
+  // Calls every listener of `event` with `args`; true when there was at least one.
+  template <class... A>
+  bool emit(std::string_view event, A&&... args) {
+    if (!hasListeners(event)) {
+      if (event == "error") {
+        throwUnhandled(std::forward<A>(args)...);
+      }
+      return false;
+    }
+    if constexpr (sizeof...(A) == 0) {
+      return emitImpl(event, detail::EmitArgs{0, nullptr, nullptr});
+    } else {
+      void* values[] = {const_cast<void*>(static_cast<const void*>(&args))...};
+      const std::type_info* types[] = {&typeid(std::decay_t<A>)...};
+      return emitImpl(event, detail::EmitArgs{sizeof...(A), values, types});
+    }
+  }
+
+  size_t listenerCount(std::string_view event) const;
+  std::vector<std::string> eventNames() const;
+  EventEmitter& setMaxListeners(size_t n);
+  size_t getMaxListeners() const;
+
+ protected:
+  // Called after the number of listeners of `event` changed (process uses it for signals).
+  virtual void listenerCountChanged(std::string_view event, size_t count) {}
+
+ private:
+  struct Entry {
+    std::string name;
+    std::vector<detail::ListenerRef> listeners;
+    bool warned = false;
+  };
+
+  template <class F>
+  EventEmitter& add(std::string_view event, F&& listener, bool prepend, bool once) {
+    using D = std::decay_t<F>;
+    using Stored = std::conditional_t<std::is_function_v<std::remove_pointer_t<D>>,
+                                      std::add_pointer_t<std::remove_pointer_t<D>>, D>;
+    auto* l = new detail::Listener<Stored>(Stored(std::forward<F>(listener)));
+    l->once = once;
+    addImpl(event, detail::ListenerRef(l), prepend);
+    return *this;
+  }
+
+  template <class E, class... Rest>
+  [[noreturn]] void throwUnhandled(E&& e, Rest&&...) {
+    using D = std::decay_t<E>;
+    if constexpr (std::is_base_of_v<Error, D>) {
+      throw D(std::forward<E>(e));
+    } else if constexpr (std::is_same_v<D, std::exception_ptr>) {
+      std::rethrow_exception(e);
+    } else {
+      throwUnhandledValue();
+    }
+  }
+  [[noreturn]] void throwUnhandled() { throwUnhandledValue(); }
+  [[noreturn]] static void throwUnhandledValue();
+
+  bool hasListeners(std::string_view event) const;
+  Entry* find(std::string_view event);
+  const Entry* find(std::string_view event) const;
+  void addImpl(std::string_view event, detail::ListenerRef l, bool prepend);
+  void removeImpl(std::string_view event, const void* fn, const std::type_info& type);
+  void eraseListener(std::string_view event, detail::ListenerBase* l);
+  bool emitImpl(std::string_view event, const detail::EmitArgs& args);
+
+  std::vector<Entry> events_;
+  size_t maxListeners_ = size_t(-1);  // -1: defaultMaxListeners
+};
+
+}  // namespace nodecc

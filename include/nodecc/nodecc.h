@@ -1,0 +1,17 @@
+#pragma once
+// nodecc: Node.js's programming model in C++20. Include this one header.
+#include "nodecc/error.h"
+#include "nodecc/events.h"
+#include "nodecc/function.h"
+#include "nodecc/process.h"
+#include "nodecc/promise.h"
+#include "nodecc/timers.h"
+
+namespace nodecc {
+
+// Runs this thread's event loop until nothing keeps it alive (then 'beforeExit'; if that
+// scheduled more work the loop goes on), emits 'exit' and returns process::exitCode. Call it at
+// the end of main(): `return nodecc::run();`, as node runs the loop after the main script.
+int run();
+
+}  // namespace nodecc

@@ -1,0 +1,200 @@
+#include "nodecc/process.h"
+
+#include <limits.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+#include "api/runtime.h"
+#include "api/signal_names.h"
+#include "os/clock.h"
+#include "os/process_stats.h"
+#include "os/signals.h"
+
+extern char** environ;
+
+namespace nodecc {
+
+namespace detail {
+void queueTick(UniqueFunction<void()> cb) { api::Runtime::current().queueTick(std::move(cb)); }
+}  // namespace detail
+
+namespace process {
+
+int exitCode = 0;
+
+namespace {
+
+// The process object: signal events start and stop signal delivery as listeners come and go.
+class ProcessEmitter final : public EventEmitter {
+ protected:
+  void listenerCountChanged(std::string_view event, size_t count) override {
+    int signo = api::signalNumber(event);
+    if (signo == 0) {
+      return;
+    }
+    if (count > 0) {
+      api::Runtime::current().watchSignal(signo);
+    } else if (api::Runtime* rt = api::Runtime::currentIfAny()) {
+      rt->unwatchSignal(signo);
+    }
+  }
+};
+
+const uint64_t kStartNs = os::monotonicNs();
+bool exiting = false;
+
+}  // namespace
+
+EventEmitter& emitter() {
+  static ProcessEmitter* e = new ProcessEmitter;  // lives as long as the process
+  return *e;
+}
+
+}  // namespace process
+
+namespace api {
+
+void emitExit() {
+  if (process::exiting) {
+    return;
+  }
+  process::exiting = true;
+  try {
+    process::emit("exit", process::exitCode);
+  } catch (...) {
+    printUncaught(std::current_exception());
+  }
+}
+
+void exitProcess(int code) {
+  process::exitCode = code;
+  emitExit();
+  code = process::exitCode;
+  std::fflush(nullptr);
+  // As process.exit(): pending work is abandoned, no destructor waits for it.
+  std::_Exit(code);
+}
+
+}  // namespace api
+
+namespace process {
+
+void exit(std::optional<int> code) { api::exitProcess(code.value_or(exitCode)); }
+
+void abort() { std::abort(); }
+
+std::array<uint64_t, 2> HrTime::operator()() const {
+  uint64_t ns = os::monotonicNs();
+  return {ns / 1000000000u, ns % 1000000000u};
+}
+
+std::array<uint64_t, 2> HrTime::operator()(const std::array<uint64_t, 2>& prev) const {
+  uint64_t now = os::monotonicNs();
+  uint64_t before = prev[0] * 1000000000u + prev[1];
+  uint64_t d = now - before;
+  return {d / 1000000000u, d % 1000000000u};
+}
+
+uint64_t HrTime::bigint() const { return os::monotonicNs(); }
+
+double uptime() { return double(os::monotonicNs() - kStartNs) / 1e9; }
+
+MemoryUsage memoryUsage() {
+  os::MemoryStats m = os::memoryStats();
+  return MemoryUsage{m.rss, m.heapTotal, m.heapUsed, 0, 0};
+}
+
+CpuUsage cpuUsage() {
+  os::CpuStats c = os::cpuStats();
+  return CpuUsage{c.userMicros, c.systemMicros};
+}
+
+CpuUsage cpuUsage(const CpuUsage& previous) {
+  CpuUsage now = cpuUsage();
+  return CpuUsage{now.user - previous.user, now.system - previous.system};
+}
+
+std::string Env::operator[](std::string_view name) const { return get(name).value_or(""); }
+
+std::optional<std::string> Env::get(std::string_view name) const {
+  const char* v = std::getenv(std::string(name).c_str());
+  if (!v) {
+    return std::nullopt;
+  }
+  return std::string(v);
+}
+
+bool Env::has(std::string_view name) const { return get(name).has_value(); }
+
+void Env::set(std::string_view name, std::string_view value) const {
+  setenv(std::string(name).c_str(), std::string(value).c_str(), 1);
+}
+
+void Env::erase(std::string_view name) const { unsetenv(std::string(name).c_str()); }
+
+std::vector<std::pair<std::string, std::string>> Env::entries() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (char** e = environ; e && *e; ++e) {
+    std::string_view kv(*e);
+    size_t eq = kv.find('=');
+    if (eq != std::string_view::npos) {
+      out.emplace_back(std::string(kv.substr(0, eq)), std::string(kv.substr(eq + 1)));
+    }
+  }
+  return out;
+}
+
+const std::vector<std::string>& argv() {
+  static const std::vector<std::string> args = [] {
+    std::vector<std::string> out;
+    std::ifstream f("/proc/self/cmdline", std::ios::binary);
+    std::string all((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    size_t start = 0;
+    while (start < all.size()) {
+      size_t end = all.find('\0', start);
+      if (end == std::string::npos) {
+        end = all.size();
+      }
+      out.push_back(all.substr(start, end - start));
+      start = end + 1;
+    }
+    return out;
+  }();
+  return args;
+}
+
+int pid() { return int(getpid()); }
+int ppid() { return int(getppid()); }
+
+std::string cwd() {
+  char buf[PATH_MAX];
+  if (!getcwd(buf, sizeof buf)) {
+    throw Error::fromErrno(-errno, "uv_cwd");
+  }
+  return buf;
+}
+
+void chdir(std::string_view dir) {
+  std::string d(dir);
+  if (::chdir(d.c_str()) != 0) {
+    throw Error::fromErrno(-errno, "chdir", d);
+  }
+}
+
+void emitWarning(std::string_view message, std::string_view type, std::string_view code) {
+  Error w{std::string(message)};
+  w.name = std::string(type);
+  w.code = std::string(code);
+  // "(nodecc:PID) [CODE] Type: message", the shape Node prints.
+  std::string codePart = code.empty() ? "" : "[" + w.code + "] ";
+  std::fprintf(stderr, "(nodecc:%d) %s%s: %s\n", pid(), codePart.c_str(), w.name.c_str(),
+               w.message.c_str());
+  emitter().emit("warning", static_cast<const Error&>(w));
+}
+
+}  // namespace process
+}  // namespace nodecc

@@ -1,0 +1,18 @@
+#include "api/runtime.h"
+#include "nodecc/nodecc.h"
+
+namespace nodecc {
+
+int run() {
+  api::Runtime& rt = api::Runtime::current();
+  // As Node's SpinEventLoop: when the loop empties, 'beforeExit' may schedule more work.
+  do {
+    rt.loop().run();
+    process::emit("beforeExit", process::exitCode);
+    rt.loop().drain();
+  } while (rt.loop().alive());
+  api::emitExit();
+  return process::exitCode;
+}
+
+}  // namespace nodecc

@@ -1,0 +1,71 @@
+#pragma once
+// Runtime: the per-thread state behind the Node-style API: the thread's Loop, the nextTick
+// and microtask queues (drained after every loop callback, in Node's order), the unhandled
+// rejection list, signal delivery and uncaught-exception handling. Created on first use on a
+// thread; destroyed when the thread ends.
+#include <exception>
+#include <memory>
+#include <vector>
+
+#include "api/task_queue.h"
+#include "loop/intrusive_list.h"
+#include "loop/loop.h"
+#include "loop/signal_watcher.h"
+#include "nodecc/promise.h"
+
+namespace nodecc::detail {
+struct TimeoutImpl;
+struct ImmediateImpl;
+}  // namespace nodecc::detail
+
+namespace nodecc::api {
+
+class Runtime {
+ public:
+  Runtime();
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  static Runtime& current();
+  static Runtime* currentIfAny();
+
+  loop::Loop& loop() { return loop_; }
+
+  void queueTick(TaskQueue::Task t) { ticks_.push(std::move(t)); }
+  void queueMicrotask(TaskQueue::Task t) { microtasks_.push(std::move(t)); }
+  // Node's processTicksAndRejections: ticks, then microtasks, then unhandled rejections,
+  // until all three are empty.
+  void drain();
+
+  void trackRejection(detail::PromiseBase* p);
+  // An exception escaped a callback (origin "uncaughtException") or a rejection went
+  // unhandled (origin "unhandledRejection").
+  void uncaught(std::exception_ptr e, const char* origin);
+
+  void watchSignal(int signo);
+  void unwatchSignal(int signo);
+
+  // Active timers and immediates the loop holds, released if the thread ends first.
+  loop::IntrusiveList<detail::TimeoutImpl> liveTimeouts;
+  loop::IntrusiveList<detail::ImmediateImpl> liveImmediates;
+
+ private:
+  bool processRejections();
+  static void onSignal(void* ctx, int signo);
+
+  loop::Loop loop_;
+  TaskQueue ticks_;
+  TaskQueue microtasks_;
+  std::vector<detail::Ref<detail::PromiseBase>> rejections_;
+  std::unique_ptr<loop::SignalWatcher> signals_;
+};
+
+// Prints an uncaught error the way Node does ("Uncaught Error: message ...") to stderr.
+void printUncaught(const std::exception_ptr& e);
+// Emits 'exit' (once per process) with process::exitCode.
+void emitExit();
+// Sets exitCode, emits 'exit' once, flushes stdio and ends the process.
+[[noreturn]] void exitProcess(int code);
+
+}  // namespace nodecc::api

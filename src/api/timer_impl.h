@@ -1,0 +1,69 @@
+#pragma once
+// The objects behind nodecc::Timeout and nodecc::Immediate handles. Reference counted: each
+// handle holds one reference, and the loop holds one while the timer is armed (or the
+// immediate queued), so a timer fires even when the program dropped its handle.
+#include "api/runtime.h"
+#include "loop/intrusive_list.h"
+#include "loop/loop.h"
+#include "nodecc/function.h"
+
+namespace nodecc::detail {
+
+struct TimeoutImpl {
+  TimeoutImpl(api::Runtime& rt, UniqueFunction<void()> cb, uint64_t duration, bool repeat)
+      : rt(&rt), callback(std::move(cb)), duration(duration), repeat(repeat) {
+    timer.data = this;
+  }
+
+  void addRef() { ++refs; }
+  void release() {
+    if (--refs == 0) {
+      delete this;
+    }
+  }
+  // Arms (or re-arms) the timer from `start`; the loop takes its reference if it had none.
+  void arm(int64_t start);
+  // Stops for good (clearTimeout): the callback is released once it is not running.
+  void clear();
+  void detachFromRuntime();
+  static void onFire(loop::Timer* t);
+
+  loop::Timer timer{&TimeoutImpl::onFire};
+  api::Runtime* rt;
+  UniqueFunction<void()> callback;
+  uint64_t duration;
+  bool repeat;
+  bool cleared = false;
+  bool firing = false;
+  bool loopHolds = false;
+  int refs = 0;
+  TimeoutImpl* prev = nullptr;
+  TimeoutImpl* next = nullptr;
+  loop::IntrusiveList<TimeoutImpl>* owner = nullptr;
+};
+
+struct ImmediateImpl {
+  ImmediateImpl(api::Runtime& rt, UniqueFunction<void()> cb) : rt(&rt), callback(std::move(cb)) {
+    node.data = this;
+  }
+
+  void addRef() { ++refs; }
+  void release() {
+    if (--refs == 0) {
+      delete this;
+    }
+  }
+  void clear();
+  void detachFromRuntime();
+  static void onRun(loop::Immediate* i);
+
+  loop::Immediate node{&ImmediateImpl::onRun};
+  api::Runtime* rt;
+  UniqueFunction<void()> callback;
+  int refs = 0;
+  ImmediateImpl* prev = nullptr;
+  ImmediateImpl* next = nullptr;
+  loop::IntrusiveList<ImmediateImpl>* owner = nullptr;
+};
+
+}  // namespace nodecc::detail

@@ -1,0 +1,271 @@
+#include <cmath>
+#include <cstddef>
+#include <string>
+
+#include "api/runtime.h"
+#include "api/timer_impl.h"
+#include "nodecc/process.h"
+#include "nodecc/timers.h"
+
+namespace nodecc {
+
+namespace detail {
+
+namespace {
+// Node's TIMEOUT_MAX: delays must fit a signed 32-bit integer.
+constexpr double kTimeoutMaxMs = 2147483647.0;
+
+uint64_t clampDelay(double ms) {
+  if (!(ms >= 1 && ms <= kTimeoutMaxMs)) {
+    if (ms > kTimeoutMaxMs) {
+      process::emitWarning(std::to_string(int64_t(ms)) +
+                               " does not fit into a 32-bit signed integer.\n"
+                               "Timeout duration was set to 1.",
+                           "TimeoutOverflowWarning");
+    }
+    return 1;
+  }
+  return uint64_t(std::ceil(ms));
+}
+}  // namespace
+
+void TimeoutImpl::arm(int64_t start) {
+  rt->loop().startTimerAt(timer, duration, start);
+  if (!loopHolds) {
+    loopHolds = true;
+    addRef();
+    rt->liveTimeouts.pushBack(this);
+  }
+}
+
+void TimeoutImpl::clear() {
+  if (cleared) {
+    return;
+  }
+  cleared = true;
+  if (rt) {
+    rt->loop().stopTimer(timer);
+  }
+  if (!firing) {
+    callback = nullptr;
+  }
+  if (loopHolds) {
+    loopHolds = false;
+    owner->unlink(this);
+    release();
+  }
+}
+
+void TimeoutImpl::detachFromRuntime() {
+  rt->loop().stopTimer(timer);
+  cleared = true;
+  callback = nullptr;
+  rt = nullptr;
+  if (loopHolds) {
+    loopHolds = false;
+    owner->unlink(this);
+    release();
+  }
+}
+
+void TimeoutImpl::onFire(loop::Timer* t) {
+  auto* self = static_cast<TimeoutImpl*>(t->data);
+  self->addRef();  // the callback may clear the timer and drop every other reference
+  int64_t start = 0;
+  if (self->repeat) {
+    self->rt->loop().updateTime();
+    start = self->rt->loop().now();
+  }
+  auto finish = [self, start] {
+    self->firing = false;
+    if (self->cleared) {
+      self->callback = nullptr;
+    } else if (self->repeat && !self->timer.active()) {
+      self->arm(start);
+    } else if (!self->timer.active() && self->loopHolds) {
+      // Fired for good; a later refresh() re-arms it. Our own reference keeps it alive here.
+      self->loopHolds = false;
+      self->owner->unlink(self);
+      --self->refs;
+    }
+    self->release();
+  };
+  self->firing = true;
+  try {
+    self->callback();
+  } catch (...) {
+    finish();
+    throw;
+  }
+  finish();
+}
+
+void ImmediateImpl::clear() {
+  if (!node.queued()) {
+    return;
+  }
+  rt->loop().stopImmediate(node);
+  callback = nullptr;
+  owner->unlink(this);
+  release();
+}
+
+void ImmediateImpl::detachFromRuntime() {
+  rt->loop().stopImmediate(node);
+  callback = nullptr;
+  rt = nullptr;
+  owner->unlink(this);
+  release();
+}
+
+void ImmediateImpl::onRun(loop::Immediate* i) {
+  auto* self = static_cast<ImmediateImpl*>(i->data);
+  self->owner->unlink(self);
+  // The loop's reference is released when the callback is done, even if it throws.
+  struct Release {
+    ImmediateImpl* p;
+    ~Release() {
+      p->callback = nullptr;
+      p->release();
+    }
+  } release{self};
+  self->callback();
+}
+
+Timeout startTimeout(UniqueFunction<void()> cb, double ms, bool repeat) {
+  api::Runtime& rt = api::Runtime::current();
+  auto* impl = new TimeoutImpl(rt, std::move(cb), clampDelay(ms), repeat);
+  impl->addRef();
+  Timeout handle(impl);
+  // As Node's getLibuvNow(): the start is the current time, not the cached loop time.
+  rt.loop().updateTime();
+  impl->arm(rt.loop().now());
+  return handle;
+}
+
+Immediate startImmediate(UniqueFunction<void()> cb) {
+  api::Runtime& rt = api::Runtime::current();
+  auto* impl = new ImmediateImpl(rt, std::move(cb));
+  impl->addRef();
+  Immediate handle(impl);
+  impl->addRef();  // the loop's
+  rt.liveImmediates.pushBack(impl);
+  rt.loop().startImmediate(impl->node);
+  return handle;
+}
+
+}  // namespace detail
+
+// --- Timeout handle
+
+Timeout::Timeout(detail::TimeoutImpl* impl) : impl_(impl) {}
+Timeout::Timeout(const Timeout& o) : impl_(o.impl_) {
+  if (impl_) {
+    impl_->addRef();
+  }
+}
+Timeout::Timeout(Timeout&& o) noexcept : impl_(std::exchange(o.impl_, nullptr)) {}
+Timeout& Timeout::operator=(Timeout o) noexcept {
+  std::swap(impl_, o.impl_);
+  return *this;
+}
+Timeout::~Timeout() {
+  if (impl_) {
+    impl_->release();
+  }
+}
+
+Timeout& Timeout::ref() {
+  if (impl_ && impl_->rt) {
+    impl_->rt->loop().setTimerRef(impl_->timer, true);
+  }
+  return *this;
+}
+
+Timeout& Timeout::unref() {
+  if (impl_ && impl_->rt) {
+    impl_->rt->loop().setTimerRef(impl_->timer, false);
+  }
+  return *this;
+}
+
+bool Timeout::hasRef() const { return impl_ && impl_->timer.refed; }
+
+Timeout& Timeout::refresh() {
+  if (impl_ && impl_->rt && !impl_->cleared) {
+    impl_->rt->loop().updateTime();
+    impl_->arm(impl_->rt->loop().now());
+  }
+  return *this;
+}
+
+void Timeout::close() { clearTimeout(*this); }
+
+// --- Immediate handle
+
+Immediate::Immediate(detail::ImmediateImpl* impl) : impl_(impl) {}
+Immediate::Immediate(const Immediate& o) : impl_(o.impl_) {
+  if (impl_) {
+    impl_->addRef();
+  }
+}
+Immediate::Immediate(Immediate&& o) noexcept : impl_(std::exchange(o.impl_, nullptr)) {}
+Immediate& Immediate::operator=(Immediate o) noexcept {
+  std::swap(impl_, o.impl_);
+  return *this;
+}
+Immediate::~Immediate() {
+  if (impl_) {
+    impl_->release();
+  }
+}
+
+Immediate& Immediate::ref() {
+  if (impl_ && impl_->rt) {
+    impl_->rt->loop().setImmediateRef(impl_->node, true);
+  }
+  return *this;
+}
+
+Immediate& Immediate::unref() {
+  if (impl_ && impl_->rt) {
+    impl_->rt->loop().setImmediateRef(impl_->node, false);
+  }
+  return *this;
+}
+
+bool Immediate::hasRef() const { return impl_ && impl_->node.refed; }
+
+// --- clear functions
+
+void clearTimeout(const Timeout& t) {
+  if (t.impl()) {
+    t.impl()->clear();
+  }
+}
+
+void clearInterval(const Timeout& t) { clearTimeout(t); }
+
+void clearImmediate(const Immediate& i) {
+  if (i.impl() && i.impl()->rt) {
+    i.impl()->clear();
+  }
+}
+
+namespace timers::promises {
+
+Promise<void> setTimeout(double ms) {
+  auto p = Promise<void>::withResolvers();
+  nodecc::setTimeout([r = p.resolve] { r(); }, ms);
+  return p.promise;
+}
+
+Promise<void> setImmediate() {
+  auto p = Promise<void>::withResolvers();
+  nodecc::setImmediate([r = p.resolve] { r(); });
+  return p.promise;
+}
+
+}  // namespace timers::promises
+
+}  // namespace nodecc

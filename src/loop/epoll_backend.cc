@@ -1,0 +1,172 @@
+#include "loop/epoll_backend.h"
+
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace nodecc::loop {
+
+using os::lastErrno;
+using os::Result;
+
+std::unique_ptr<Backend> makeBackend() {
+  auto epoll = EpollBackend::create();
+  if (!epoll) {
+    // Without epoll there is no loop at all: an invariant of the platform, not a runtime error.
+    std::abort();
+  }
+  return std::move(*epoll);
+}
+
+Result<std::unique_ptr<Backend>> EpollBackend::create() {
+  int fd = epoll_create1(EPOLL_CLOEXEC);
+  if (fd < 0) {
+    return lastErrno();
+  }
+  return std::unique_ptr<Backend>(new EpollBackend(os::Fd(fd)));
+}
+
+Result<void> EpollBackend::add(IoWatcher& w) {
+  epoll_event ev{};
+  ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
+  ev.data.ptr = &w;
+  if (epoll_ctl(epfd_.get(), EPOLL_CTL_ADD, w.fd, &ev) < 0) {
+    return lastErrno();
+  }
+  w.registered = true;
+  return {};
+}
+
+void EpollBackend::remove(IoWatcher& w) {
+  if (!w.registered) {
+    return;
+  }
+  epoll_ctl(epfd_.get(), EPOLL_CTL_DEL, w.fd, nullptr);
+  w.registered = false;
+  // Events already fetched for this watcher must not be delivered: its memory may be reused as
+  // soon as we return.
+  for (int i = batchCursor_; i < batchSize_; ++i) {
+    if (events_[i].data.ptr == &w) {
+      events_[i].data.ptr = nullptr;
+    }
+  }
+}
+
+int EpollBackend::wait(int timeoutMs, Dispatch dispatch, void* ctx) {
+  int n;
+  do {
+    n = epoll_wait(epfd_.get(), events_, kMaxEvents, timeoutMs);
+  } while (n < 0 && errno == EINTR);
+  if (n <= 0) {
+    return 0;
+  }
+  batchSize_ = n;
+  for (batchCursor_ = 0; batchCursor_ < batchSize_;) {
+    epoll_event& ev = events_[batchCursor_++];
+    auto* w = static_cast<IoWatcher*>(ev.data.ptr);
+    if (w == nullptr) {
+      continue;
+    }
+    uint32_t bits = 0;
+    if (ev.events & EPOLLIN) {
+      bits |= kReadable;
+    }
+    if (ev.events & EPOLLOUT) {
+      bits |= kWritable;
+    }
+    if (ev.events & (EPOLLRDHUP | EPOLLHUP)) {
+      bits |= kHangup | kReadable;  // the reader learns of the end through recv() == 0
+    }
+    if (ev.events & EPOLLERR) {
+      bits |= kError | kReadable | kWritable;
+    }
+    dispatch(ctx, w, bits);
+  }
+  batchSize_ = batchCursor_ = 0;
+  return n;
+}
+
+Result<int> EpollBackend::accept(IoWatcher& listener, sockaddr_storage* peer, socklen_t* peerLen) {
+  socklen_t len = sizeof(sockaddr_storage);
+  int fd;
+  do {
+    fd = ::accept4(listener.fd, reinterpret_cast<sockaddr*>(peer), &len,
+                   SOCK_NONBLOCK | SOCK_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) {
+    return lastErrno();
+  }
+  if (peerLen) {
+    *peerLen = len;
+  }
+  return fd;
+}
+
+Result<size_t> EpollBackend::recv(IoWatcher& w, void* buf, size_t len) {
+  ssize_t n;
+  do {
+    n = ::recv(w.fd, buf, len, 0);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) {
+    return lastErrno();
+  }
+  return size_t(n);
+}
+
+Result<size_t> EpollBackend::writev(IoWatcher& w, const iovec* iov, int count) {
+  msghdr msg{};
+  msg.msg_iov = const_cast<iovec*>(iov);
+  msg.msg_iovlen = size_t(count);
+  ssize_t n;
+  do {
+    n = ::sendmsg(w.fd, &msg, MSG_NOSIGNAL);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) {
+    if (errno == ENOTSOCK) {  // pipes and files: plain writev
+      do {
+        n = ::writev(w.fd, iov, count);
+      } while (n < 0 && errno == EINTR);
+      if (n >= 0) {
+        return size_t(n);
+      }
+    }
+    return lastErrno();
+  }
+  return size_t(n);
+}
+
+Result<size_t> EpollBackend::sendfile(IoWatcher& w, int fileFd, int64_t* offset, size_t len) {
+  off_t off = off_t(*offset);
+  ssize_t n;
+  do {
+    n = ::sendfile(w.fd, fileFd, &off, len);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) {
+    return lastErrno();
+  }
+  *offset = off;
+  return size_t(n);
+}
+
+Result<void> EpollBackend::connect(IoWatcher& w, const sockaddr* addr, socklen_t len) {
+  int r;
+  do {
+    r = ::connect(w.fd, addr, len);
+  } while (r < 0 && errno == EINTR);
+  if (r < 0) {
+    return lastErrno();
+  }
+  return {};
+}
+
+void EpollBackend::close(IoWatcher& w) {
+  remove(w);
+  if (w.fd >= 0) {
+    ::close(w.fd);
+    w.fd = -1;
+  }
+}
+
+}  // namespace nodecc::loop

@@ -1,0 +1,34 @@
+#include "os/event_fd.h"
+
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include <cstdint>
+
+namespace nodecc::os {
+
+Result<int> eventFdOpen() {
+  int fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (fd < 0) {
+    return lastErrno();
+  }
+  return fd;
+}
+
+void eventFdSignal(int fd) {
+  uint64_t one = 1;
+  // A full counter already guarantees a pending wakeup, so EAGAIN is fine to drop.
+  while (::write(fd, &one, sizeof one) < 0 && errno == EINTR) {
+  }
+}
+
+bool eventFdDrain(int fd) {
+  uint64_t value = 0;
+  ssize_t n;
+  do {
+    n = ::read(fd, &value, sizeof value);
+  } while (n < 0 && errno == EINTR);
+  return n == sizeof value && value > 0;
+}
+
+}  // namespace nodecc::os

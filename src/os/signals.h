@@ -1,0 +1,22 @@
+#pragma once
+// Signals through signalfd, and per-thread signal masks.
+#include <signal.h>
+
+#include "os/result.h"
+
+namespace nodecc::os {
+
+// Blocks every blockable signal in the calling thread, so that worker threads never receive
+// a signal meant for a loop's signalfd.
+void blockAllSignalsInThisThread();
+// Blocks or unblocks one signal in the calling thread.
+void setSignalBlocked(int signo, bool blocked);
+// Creates (fd < 0) or updates a non-blocking signalfd watching `mask`.
+Result<int> signalFdSet(int fd, const sigset_t& mask);
+// Reads one pending signal number; 0 when none is pending.
+int signalFdRead(int fd);
+// Restores the default action for `signo`, unblocks it and raises it (ends the process the way
+// an unhandled signal would).
+[[noreturn]] void raiseDefault(int signo);
+
+}  // namespace nodecc::os
