@@ -1,4 +1,4 @@
-# nodecc_layer(NAME SOURCES a.cc b.cc DEPS os loop [PUBLIC_API])
+# nodecc_layer(NAME DEPS os loop [PUBLIC_API]): every .cc file of src/NAME is compiled.
 #
 # One OBJECT library per layer. Its headers are reachable as "NAME/x.h" only through a
 # per-layer include root (a directory holding a single symlink NAME -> src/NAME), and a layer
@@ -7,7 +7,8 @@
 include(GNUInstallDirs)
 
 function(nodecc_layer name)
-  cmake_parse_arguments(L "PUBLIC_API" "" "SOURCES;DEPS" ${ARGN})
+  cmake_parse_arguments(L "PUBLIC_API" "" "DEPS" ${ARGN})
+  file(GLOB L_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/${name}/*.cc)
   set(root ${CMAKE_BINARY_DIR}/layers/${name})
   file(MAKE_DIRECTORY ${root})
   if(NOT EXISTS ${root}/${name})
