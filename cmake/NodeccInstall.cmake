@@ -16,5 +16,6 @@ write_basic_package_version_file(${CMAKE_BINARY_DIR}/nodeccConfigVersion.cmake
 install(FILES ${CMAKE_BINARY_DIR}/nodeccConfig.cmake ${CMAKE_BINARY_DIR}/nodeccConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/nodecc)
 
+file(RELATIVE_PATH NODECC_PC_TO_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
 configure_file(${CMAKE_SOURCE_DIR}/cmake/nodecc.pc.in ${CMAKE_BINARY_DIR}/nodecc.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/nodecc.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
