@@ -1,7 +1,9 @@
 #pragma once
 // nodecc: Node.js's programming model in C++20. Include this one header.
+#include "nodecc/buffer.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
+#include "nodecc/fs.h"
 #include "nodecc/function.h"
 #include "nodecc/process.h"
 #include "nodecc/promise.h"
