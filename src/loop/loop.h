@@ -41,8 +41,9 @@ struct Immediate {
 // A one-shot callback for the pending or close phase, embedded in its owner.
 struct Deferred {
   using Callback = void (*)(Deferred*);
-  explicit Deferred(Callback cb) : callback(cb) {}
+  explicit Deferred(Callback cb, void* data = nullptr) : callback(cb), data(data) {}
   Callback callback;
+  void* data;  // the owner's, untouched by the loop
   Deferred* prev = nullptr;
   Deferred* next = nullptr;
   IntrusiveList<Deferred>* owner = nullptr;

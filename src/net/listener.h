@@ -1,0 +1,71 @@
+#pragma once
+// Listener: a listening TCP socket on a loop. Accepts until EAGAIN on every readiness event
+// (edge-triggered), hands each new non-blocking socket to its handler, and survives fd
+// exhaustion without spinning: on EMFILE/ENFILE it frees a reserve fd, accepts the waiting
+// connection, closes it (the client sees a reset rather than a hang), and takes the reserve
+// back, draining the backlog to EAGAIN.
+//
+// Lifecycle: listen() -> connections -> close(). close() is immediate: no callback follows
+// it. Do not destroy the Listener from inside its own handler callbacks; close() it instead.
+#include <cstddef>
+
+#include "loop/backend.h"
+#include "loop/loop.h"
+#include "net/socket_address.h"
+#include "os/fd.h"
+#include "os/result.h"
+
+namespace nodecc::net {
+
+class Listener {
+ public:
+  class Handler {
+   public:
+    virtual ~Handler() = default;
+    // A new connection; the handler owns `fd`.
+    virtual void onConnection(int fd) = 0;
+    // accept failed with an error other than EAGAIN, ECONNABORTED, EINTR, EMFILE, ENFILE.
+    virtual void onAcceptError(int err) {}
+  };
+
+  struct Options {
+    SocketAddress address;
+    int backlog = 511;  // Node's default
+    bool reusePort = false;
+    bool ipv6Only = false;
+  };
+
+  Listener(loop::Loop& loop, Handler& handler);
+  ~Listener();
+  Listener(const Listener&) = delete;
+  Listener& operator=(const Listener&) = delete;
+
+  // Binds and listens; -EADDRINUSE etc. on failure (nothing is left open).
+  os::Result<void> listen(const Options& options);
+  void close();
+  bool listening() const { return watcher_.fd >= 0; }
+  SocketAddress address() const;
+
+  // A referenced listener keeps the loop alive (the default).
+  void ref();
+  void unref();
+  bool hasRef() const { return refed_; }
+
+  size_t droppedForFdExhaustion() const { return dropped_; }
+
+ private:
+  struct Watcher : loop::IoWatcher {
+    Listener* self = nullptr;
+  };
+  static void onEvents(loop::IoWatcher* w, uint32_t events);
+  void acceptAll();
+
+  loop::Loop& loop_;
+  Handler& handler_;
+  Watcher watcher_;
+  os::Fd reserve_;
+  bool refed_ = true;
+  size_t dropped_ = 0;
+};
+
+}  // namespace nodecc::net

@@ -1,0 +1,422 @@
+#include "net/stream.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "os/fd.h"
+#include "os/socket.h"
+
+namespace nodecc::net {
+
+namespace {
+// Reads per readiness event before yielding to other connections (libuv uses 32 as well).
+constexpr int kReadBudget = 32;
+// iovecs per writev when flushing the queue.
+constexpr int kMaxIov = 64;
+}  // namespace
+
+Stream::Stream(loop::Loop& loop, Handler& handler) : loop_(loop), handler_(handler) {
+  watcher_.self = this;
+  watcher_.onEvents = &Stream::onEvents;
+}
+
+Stream::~Stream() {
+  if (isOpen()) {
+    loop_.backend().close(watcher_);
+  }
+  loop_.cancelDeferred(deferred_);
+  loop_.cancelDeferred(closer_);
+  if (counted_) {
+    loop_.releaseHandle();
+  }
+}
+
+os::Result<void> Stream::open(int fd) {
+  watcher_.fd = fd;
+  if (auto r = loop_.addWatcher(watcher_); !r) {
+    watcher_.fd = -1;
+    return r;
+  }
+  if (refed_) {
+    loop_.retainHandle();
+    counted_ = true;
+  }
+  return {};
+}
+
+os::Result<void> Stream::connect(const SocketAddress& to) {
+  auto fd = os::tcpSocket(to.family());
+  if (!fd) {
+    return os::Errno{fd.error()};
+  }
+  if (auto r = open(*fd); !r) {
+    os::closeFd(*fd);
+    return r;
+  }
+  auto r = loop_.backend().connect(watcher_, to.raw(), to.length());
+  if (r) {
+    // Connected at once (loopback can): report from the pending phase, as libuv does.
+    connecting_ = true;
+    pendingError_ = 0;
+    loop_.queuePending(deferred_);
+    return {};
+  }
+  if (r.error() == -EINPROGRESS) {
+    connecting_ = true;
+    return {};
+  }
+  return r;
+}
+
+void Stream::readStart() {
+  if (reading_ || closing_) {
+    return;
+  }
+  reading_ = true;
+  // Edge-triggered: bytes that arrived while we were not reading raise no new event.
+  readPending_ = true;
+  if (!deferred_.queued()) {
+    loop_.queuePending(deferred_);
+  }
+}
+
+void Stream::readStop() { reading_ = false; }
+
+void Stream::onEvents(loop::IoWatcher* w, uint32_t events) {
+  Stream* self = static_cast<Watcher*>(w)->self;
+  if (self->connecting_) {
+    if (events & (loop::kWritable | loop::kError | loop::kHangup)) {
+      self->finishConnect();
+    }
+    return;
+  }
+  if ((events & loop::kWritable) && self->queuedBytes_ > 0) {
+    self->flush();
+  }
+  if (self->closing_) {
+    return;
+  }
+  if (events & loop::kReadable) {
+    self->readPending_ = true;
+    if (self->reading_) {
+      self->readSome();
+    }
+  }
+}
+
+void Stream::finishConnect() {
+  connecting_ = false;
+  int err = os::pendingSocketError(watcher_.fd);
+  handler_.onConnect(err);
+}
+
+void Stream::onDeferred(loop::Deferred* d) {
+  auto* self = static_cast<Stream*>(d->data);
+  if (self->closing_) {
+    return;
+  }
+  if (self->connecting_ && self->pendingError_ == 0) {
+    self->finishConnect();
+    return;
+  }
+  if (self->pendingError_ != 0) {
+    int err = self->pendingError_;
+    self->pendingError_ = 0;
+    self->handler_.onError(err);
+    return;
+  }
+  if (self->reading_ && self->readPending_) {
+    self->readSome();
+  }
+}
+
+void Stream::readSome() {
+  for (int i = 0; i < kReadBudget; ++i) {
+    if (!reading_ || closing_) {
+      return;
+    }
+    std::span<char> buf = handler_.readBuffer();
+    auto n = loop_.backend().recv(watcher_, buf.data(), buf.size());
+    if (!n) {
+      if (n.error() == -EAGAIN || n.error() == -EWOULDBLOCK) {
+        readPending_ = false;
+        return;
+      }
+      fail(n.error(), false);
+      return;
+    }
+    if (*n == 0) {
+      readPending_ = false;
+      reading_ = false;
+      handler_.onEnd();
+      return;
+    }
+    bytesRead_ += *n;
+    handler_.onRead(*n);
+    if (*n < buf.size()) {
+      // A short read drained the socket; the next arrival raises a new edge.
+      readPending_ = false;
+      return;
+    }
+  }
+  // Budget spent with data still waiting: continue next iteration, after the others.
+  if (!deferred_.queued() && !closing_) {
+    loop_.queuePending(deferred_);
+  }
+}
+
+bool Stream::tryWrite(const iovec* iov, int count, size_t total, size_t* written) {
+  *written = 0;
+  if (failed_ || closing_ || connecting_ || queuedBytes_ > 0) {
+    return failed_ || closing_;
+  }
+  auto n = loop_.backend().writev(watcher_, iov, count);
+  if (!n) {
+    if (n.error() != -EAGAIN && n.error() != -EWOULDBLOCK) {
+      fail(n.error(), true);
+      return true;
+    }
+    return false;
+  }
+  *written = *n;
+  bytesWritten_ += *n;
+  return *n == total;
+}
+
+void Stream::write(std::string_view data) {
+  iovec iov{const_cast<char*>(data.data()), data.size()};
+  writev(&iov, 1);
+}
+
+void Stream::write(std::string&& data) {
+  iovec iov{data.data(), data.size()};
+  size_t written;
+  if (tryWrite(&iov, 1, data.size(), &written)) {
+    return;
+  }
+  // Move the buffer instead of copying it: large bodies are queued without a copy.
+  Chunk c;
+  c.bytes = std::move(data);
+  c.offset = written;
+  queuedBytes_ += c.bytes.size() - written;
+  queue_.push_back(std::move(c));
+}
+
+void Stream::writev(const iovec* iov, int count) {
+  size_t total = 0;
+  for (int i = 0; i < count; ++i) {
+    total += iov[i].iov_len;
+  }
+  if (total == 0) {
+    return;
+  }
+  size_t written;
+  if (tryWrite(iov, count, total, &written)) {
+    return;
+  }
+  queueCopy(iov, count, written);
+}
+
+void Stream::queueCopy(const iovec* iov, int count, size_t skip) {
+  Chunk c;
+  for (int i = 0; i < count; ++i) {
+    const char* p = static_cast<const char*>(iov[i].iov_base);
+    size_t len = iov[i].iov_len;
+    if (skip >= len) {
+      skip -= len;
+      continue;
+    }
+    c.bytes.append(p + skip, len - skip);
+    skip = 0;
+  }
+  queuedBytes_ += c.bytes.size();
+  queue_.push_back(std::move(c));
+}
+
+void Stream::sendFile(int fileFd, int64_t offset, size_t len) {
+  if (failed_ || closing_ || len == 0) {
+    return;
+  }
+  Chunk c;
+  c.file = fileFd;
+  c.fileOffset = offset;
+  c.fileLeft = len;
+  queuedBytes_ += len;
+  queue_.push_back(std::move(c));
+  if (queuedBytes_ == len && !connecting_) {
+    flush();
+  }
+}
+
+void Stream::flush() {
+  while (queueHead_ < queue_.size() && !failed_ && !closing_) {
+    Chunk& head = queue_[queueHead_];
+    size_t sent;
+    if (head.file >= 0) {
+      auto n = loop_.backend().sendfile(watcher_, head.file, &head.fileOffset, head.fileLeft);
+      if (!n) {
+        if (n.error() == -EAGAIN) {
+          return;
+        }
+        fail(n.error(), false);
+        return;
+      }
+      if (*n == 0) {
+        fail(-EIO, false);  // the file shrank under us: never send a short body silently
+        return;
+      }
+      sent = *n;
+      head.fileLeft -= sent;
+      queuedBytes_ -= sent;
+      bytesWritten_ += sent;
+      if (head.fileLeft == 0) {
+        ++queueHead_;
+      }
+      continue;
+    }
+    iovec iov[kMaxIov];
+    int count = 0;
+    for (size_t i = queueHead_; i < queue_.size() && count < kMaxIov; ++i) {
+      Chunk& c = queue_[i];
+      if (c.file >= 0) {
+        break;
+      }
+      iov[count++] = iovec{c.bytes.data() + c.offset, c.bytes.size() - c.offset};
+    }
+    auto n = loop_.backend().writev(watcher_, iov, count);
+    if (!n) {
+      if (n.error() == -EAGAIN || n.error() == -EWOULDBLOCK) {
+        return;
+      }
+      fail(n.error(), false);
+      return;
+    }
+    sent = *n;
+    queuedBytes_ -= sent;
+    bytesWritten_ += sent;
+    while (sent > 0) {
+      Chunk& c = queue_[queueHead_];
+      size_t left = c.bytes.size() - c.offset;
+      if (sent >= left) {
+        sent -= left;
+        ++queueHead_;
+      } else {
+        c.offset += sent;
+        sent = 0;
+      }
+    }
+  }
+  if (queueHead_ == queue_.size() && !failed_ && !closing_) {
+    queue_.clear();
+    queueHead_ = 0;
+    if (shutdownWanted_ && !shutdownDone_) {
+      shutdownDone_ = true;
+      (void)os::shutdownWrite(watcher_.fd);
+    }
+    handler_.onDrain();
+  }
+}
+
+void Stream::shutdown() {
+  if (shutdownWanted_ || closing_) {
+    return;
+  }
+  shutdownWanted_ = true;
+  if (queuedBytes_ == 0 && !connecting_ && isOpen()) {
+    shutdownDone_ = true;
+    (void)os::shutdownWrite(watcher_.fd);
+  }
+}
+
+void Stream::fail(int err, bool deferred) {
+  if (failed_) {
+    return;
+  }
+  failed_ = true;
+  reading_ = false;
+  if (deferred) {
+    pendingError_ = err;
+    if (!deferred_.queued()) {
+      loop_.queuePending(deferred_);
+    }
+    return;
+  }
+  handler_.onError(err);
+}
+
+void Stream::close(bool reset) {
+  if (closing_) {
+    return;
+  }
+  closing_ = true;
+  reading_ = false;
+  loop_.cancelDeferred(deferred_);
+  if (isOpen()) {
+    if (reset) {
+      (void)os::setLingerZero(watcher_.fd);
+    }
+    loop_.backend().close(watcher_);
+  }
+  queue_.clear();
+  queueHead_ = 0;
+  queuedBytes_ = 0;
+  loop_.queueClose(closer_);
+}
+
+void Stream::onClosed(loop::Deferred* d) {
+  auto* self = static_cast<Stream*>(d->data);
+  if (self->counted_) {
+    self->counted_ = false;
+    self->loop_.releaseHandle();
+  }
+  self->handler_.onClose();
+}
+
+os::Result<void> Stream::setNoDelay(bool on) { return os::setNoDelay(watcher_.fd, on); }
+
+os::Result<void> Stream::setKeepAlive(bool on, unsigned initialDelaySecs) {
+  return os::setKeepAlive(watcher_.fd, on, initialDelaySecs);
+}
+
+SocketAddress Stream::localAddress() const {
+  sockaddr_storage ss;
+  socklen_t len;
+  if (!isOpen() || !os::localAddress(watcher_.fd, &ss, &len)) {
+    return {};
+  }
+  return SocketAddress::fromRaw(reinterpret_cast<sockaddr*>(&ss), len);
+}
+
+SocketAddress Stream::remoteAddress() const {
+  sockaddr_storage ss;
+  socklen_t len;
+  if (!isOpen() || !os::peerAddress(watcher_.fd, &ss, &len)) {
+    return {};
+  }
+  return SocketAddress::fromRaw(reinterpret_cast<sockaddr*>(&ss), len);
+}
+
+void Stream::ref() {
+  if (refed_) {
+    return;
+  }
+  refed_ = true;
+  if (isOpen() && !counted_) {
+    loop_.retainHandle();
+    counted_ = true;
+  }
+}
+
+void Stream::unref() {
+  if (!refed_) {
+    return;
+  }
+  refed_ = false;
+  if (counted_) {
+    loop_.releaseHandle();
+    counted_ = false;
+  }
+}
+
+}  // namespace nodecc::net

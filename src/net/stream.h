@@ -1,0 +1,141 @@
+#pragma once
+// Stream: a connected TCP socket on a loop (accepted, or connecting as a client).
+//
+// Reading is edge-triggered: on readiness the stream reads into the buffer its handler offers
+// until a short read, EAGAIN or EOF (with a per-event budget so one busy peer cannot starve
+// the others; the remainder continues in the next pending phase). readStop() leaves bytes in
+// the kernel, so TCP flow control pushes back on the peer.
+//
+// Writing is speculative: write() tries the syscall at once; what the kernel does not take is
+// copied (or moved) into the stream's queue and flushed on writability, in order, together
+// with queued sendFile() ranges. onDrain() reports the queue emptying.
+//
+// Lifecycle: open()/connect() -> reads/writes -> close() -> onClose() in the close phase, after
+// which the memory may be reused. No other handler callback arrives after close(). Errors
+// (-errno) reach onError() once; a write error is reported from the pending phase so that
+// write() never calls back into its caller. Loop thread only.
+#include <sys/uio.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "loop/backend.h"
+#include "loop/loop.h"
+#include "net/socket_address.h"
+#include "os/result.h"
+
+namespace nodecc::net {
+
+class Stream {
+ public:
+  class Handler {
+   public:
+    virtual ~Handler() = default;
+    // Where the next bytes go; must be non-empty. Valid until onRead.
+    virtual std::span<char> readBuffer() = 0;
+    // `n` bytes arrived at the start of the last readBuffer().
+    virtual void onRead(size_t n) = 0;
+    // The peer finished sending (FIN). Reading has stopped.
+    virtual void onEnd() = 0;
+    // A client connect finished: 0 or -errno.
+    virtual void onConnect(int status) {}
+    // The write queue became empty after having held bytes.
+    virtual void onDrain() {}
+    // A read or write failed (-errno). The stream is unusable: close it.
+    virtual void onError(int err) = 0;
+    virtual void onClose() = 0;
+  };
+
+  Stream(loop::Loop& loop, Handler& handler);
+  ~Stream();
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+
+  // Adopts a connected non-blocking socket.
+  os::Result<void> open(int fd);
+  // Starts a client connection; onConnect reports the outcome.
+  os::Result<void> connect(const SocketAddress& to);
+
+  void readStart();
+  void readStop();
+  bool reading() const { return reading_; }
+
+  void write(std::string_view data);
+  void write(std::string&& data);
+  void writev(const iovec* iov, int count);
+  // Sends len bytes of fileFd from offset (sendfile), after what is queued. The fd must stay
+  // open until the stream drains or closes.
+  void sendFile(int fileFd, int64_t offset, size_t len);
+  size_t queuedBytes() const { return queuedBytes_; }
+
+  // Sends FIN once the queue has drained.
+  void shutdown();
+  // Closes now; queued bytes are dropped. `reset` sends RST instead of FIN.
+  void close(bool reset = false);
+  bool isOpen() const { return watcher_.fd >= 0; }
+  bool closing() const { return closing_; }
+  bool connecting() const { return connecting_; }
+  bool writeShutdown() const { return shutdownDone_; }
+
+  uint64_t bytesRead() const { return bytesRead_; }
+  uint64_t bytesWritten() const { return bytesWritten_; }
+
+  os::Result<void> setNoDelay(bool on);
+  os::Result<void> setKeepAlive(bool on, unsigned initialDelaySecs);
+  SocketAddress localAddress() const;
+  SocketAddress remoteAddress() const;
+  int fd() const { return watcher_.fd; }
+
+  void ref();
+  void unref();
+  bool hasRef() const { return refed_; }
+
+ private:
+  struct Watcher : loop::IoWatcher {
+    Stream* self = nullptr;
+  };
+  struct Chunk {
+    std::string bytes;  // data chunk (file == -1)
+    size_t offset = 0;  // bytes of this chunk already sent
+    int file = -1;      // sendfile chunk when >= 0
+    int64_t fileOffset = 0;
+    size_t fileLeft = 0;
+  };
+
+  static void onEvents(loop::IoWatcher* w, uint32_t events);
+  static void onDeferred(loop::Deferred* d);
+  static void onClosed(loop::Deferred* d);
+  void readSome();
+  void flush();
+  void fail(int err, bool deferred);
+  void finishConnect();
+  void queueCopy(const iovec* iov, int count, size_t skip);
+  bool tryWrite(const iovec* iov, int count, size_t total, size_t* written);
+
+  loop::Loop& loop_;
+  Handler& handler_;
+  Watcher watcher_;
+  loop::Deferred deferred_{&Stream::onDeferred, this};  // continue reading / report an error
+  loop::Deferred closer_{&Stream::onClosed, this};
+  std::vector<Chunk> queue_;  // queue_[queueHead_..] pending
+  size_t queueHead_ = 0;
+  size_t queuedBytes_ = 0;
+  uint64_t bytesRead_ = 0;
+  uint64_t bytesWritten_ = 0;
+  int pendingError_ = 0;
+  bool reading_ = false;
+  bool readPending_ = false;  // readable data may remain (budget hit, or readStart)
+  bool connecting_ = false;
+  bool shutdownWanted_ = false;
+  bool shutdownDone_ = false;
+  bool closing_ = false;
+  bool failed_ = false;
+  bool refed_ = true;
+  bool counted_ = false;  // holds a loop handle reference
+};
+
+}  // namespace nodecc::net
