@@ -5,6 +5,8 @@
 #include "nodecc/events.h"
 #include "nodecc/fs.h"
 #include "nodecc/function.h"
+#include "nodecc/http.h"
+#include "nodecc/net.h"
 #include "nodecc/process.h"
 #include "nodecc/promise.h"
 #include "nodecc/timers.h"

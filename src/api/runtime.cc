@@ -39,6 +39,7 @@ Runtime::Runtime() {
 }
 
 Runtime::~Runtime() {
+  owned_.clear();
   // The thread ends with timers or immediates still held (unref'd ones, or after exit()):
   // let their callbacks go so that whatever they capture is released.
   while (detail::TimeoutImpl* t = liveTimeouts.front()) {

@@ -46,6 +46,12 @@ class Runtime {
   void watchSignal(int signo);
   void unwatchSignal(int signo);
 
+  // Objects that live as long as the thread's runtime (servers made by createServer).
+  template <class T>
+  void adopt(T* object) {
+    owned_.emplace_back(object, [](void* p) { delete static_cast<T*>(p); });
+  }
+
   // Active timers and immediates the loop holds, released if the thread ends first.
   loop::IntrusiveList<detail::TimeoutImpl> liveTimeouts;
   loop::IntrusiveList<detail::ImmediateImpl> liveImmediates;
@@ -59,6 +65,7 @@ class Runtime {
   TaskQueue microtasks_;
   std::vector<detail::Ref<detail::PromiseBase>> rejections_;
   std::unique_ptr<loop::SignalWatcher> signals_;
+  std::vector<std::unique_ptr<void, void (*)(void*)>> owned_;
 };
 
 // Prints an uncaught error the way Node does ("Uncaught Error: message ...") to stderr.

@@ -1,0 +1,261 @@
+#pragma once
+// Node's `http` server.
+//
+//   http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
+//     res.setHeader("Content-Type", "text/plain");
+//     res.end("hello world\n");
+//   }).listen(8080);
+//
+// The request listener may also be a coroutine returning Promise<> (an async handler).
+// Response bytes match Node's for the same program: Date, Connection: keep-alive,
+// Keep-Alive: timeout=5, and Content-Length or Transfer-Encoding: chunked chosen as Node chooses
+// (end(data) without an earlier write sends Content-Length; write() first sends chunked).
+//
+// An exception escaping a request listener (or rejecting its promise) answers 500 if the
+// headers were not sent, closes that connection, is reported to
+// process::on("uncaughtException") listeners (or printed), and the server keeps serving.
+//
+// Events and payloads:
+//   Server: "request" (IncomingMessage&, ServerResponse&), "connection" (net::Socket&),
+//           "listening" (), "close" (), "error" (const Error&),
+//           "clientError" (const Error&, net::Socket&), "checkContinue" and
+//           "checkExpectation" (IncomingMessage&, ServerResponse&)
+//   IncomingMessage: "data" (const Buffer&), "end" (), "aborted" (), "close" ()
+//   ServerResponse: "finish" (), "close" (), "drain" ()
+// Lifetime: req and res stay valid until res has emitted "close" (after the response finished
+// or the connection went away) and the callbacks running then have returned; an async handler
+// may use them until then. Reading is exactly as fast as the handler consumes: pause() stops
+// reading from the socket and TCP pushes back on the client.
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "nodecc/buffer.h"
+#include "nodecc/events.h"
+#include "nodecc/function.h"
+#include "nodecc/net.h"
+#include "nodecc/promise.h"
+
+namespace nodecc::http {
+
+namespace detail {
+class ExchangeImpl;
+class HttpServerImpl;
+}  // namespace detail
+
+// http.STATUS_CODES[code]: "" when Node has no name for it.
+std::string_view statusCodeText(int status);
+// http.METHODS.
+const std::vector<std::string>& methods();
+
+// http.createServer(options, ...). Timeouts in milliseconds; 0 disables one.
+struct ServerOptions {
+  size_t maxHeaderSize = 16 * 1024;  // request line + headers -> 431
+  size_t maxHeadersCount = 2000;     // -> 431
+  size_t maxUriLength = 8 * 1024;    // -> 414
+  uint64_t keepAliveTimeout = 5000;
+  uint64_t headersTimeout = 60000;
+  uint64_t requestTimeout = 300000;
+  bool requireHostHeader = true;
+  bool noDelay = true;
+  size_t highWaterMark = 16 * 1024;
+  uint32_t maxRequestsPerSocket = 0;  // 0: unlimited
+};
+
+// req.rawHeaders: [name0, value0, name1, value1, ...] as received.
+class RawHeaders {
+ public:
+  explicit RawHeaders(const void* list, const size_t* count) : list_(list), count_(count) {}
+  size_t size() const { return *count_ * 2; }
+  std::string_view operator[](size_t i) const;
+  class iterator {
+   public:
+    iterator(const RawHeaders* r, size_t i) : r_(r), i_(i) {}
+    std::string_view operator*() const { return (*r_)[i_]; }
+    iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator!=(const iterator& o) const { return i_ != o.i_; }
+
+   private:
+    const RawHeaders* r_;
+    size_t i_;
+  };
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, size()}; }
+
+ private:
+  const void* list_;
+  const size_t* count_;
+};
+
+// req.headers: lower-cased names; duplicates joined as Node joins them (", ", "; " for cookie;
+// the first kept for host, content-type, user-agent...; set-cookie kept as a list, see
+// getAll). Built on first use for each request.
+class IncomingHttpHeaders {
+ public:
+  explicit IncomingHttpHeaders(const RawHeaders& raw) : raw_(raw) {}
+  // The value, "" when absent (valid while the request is).
+  std::string_view operator[](std::string_view lowerName) const;
+  std::optional<std::string_view> get(std::string_view name) const;
+  bool has(std::string_view name) const;
+  // Every value of a field, each as received (req.headersDistinct[name]).
+  std::vector<std::string_view> getAll(std::string_view name) const;
+  size_t size() const;
+  const std::vector<std::pair<std::string, std::string>>& entries() const;
+  auto begin() const { return entries().begin(); }
+  auto end() const { return entries().end(); }
+  void invalidate() { built_ = false; }
+
+ private:
+  void build() const;
+  const RawHeaders& raw_;
+  mutable std::vector<std::pair<std::string, std::string>> map_;
+  mutable size_t mapSize_ = 0;
+  mutable bool built_ = false;
+};
+
+class IncomingMessage : public EventEmitter {
+ public:
+  IncomingMessage(detail::ExchangeImpl& ex, const std::string& method, const std::string& url,
+                  const void* headerList, const size_t* headerCount, const void* trailerList,
+                  const size_t* trailerCount);
+  ~IncomingMessage() override;
+
+  const std::string& method;
+  const std::string& url;
+  std::string httpVersion = "1.1";
+  int httpVersionMajor = 1;
+  int httpVersionMinor = 1;
+  RawHeaders rawHeaders;
+  IncomingHttpHeaders headers;
+  RawHeaders rawTrailers;
+  IncomingHttpHeaders trailers;
+  bool complete = false;  // the whole body arrived
+  bool aborted = false;   // the connection went away first
+
+  net::Socket& socket();
+  IncomingMessage& pause();
+  IncomingMessage& resume();
+  bool isPaused() const;
+  // The whole body (await-able): collects "data" until "end".
+  Promise<Buffer> buffer();
+  Promise<std::string> text();
+
+ private:
+  friend class detail::ExchangeImpl;
+  detail::ExchangeImpl& ex_;
+};
+
+class ServerResponse : public EventEmitter {
+ public:
+  explicit ServerResponse(detail::ExchangeImpl& ex);
+  ~ServerResponse() override;
+
+  int statusCode = 200;
+  std::string statusMessage;  // "" : the standard reason for statusCode
+  bool sendDate = true;
+  bool headersSent = false;
+  bool writableEnded = false;     // end() was called
+  bool writableFinished = false;  // every byte was handed to the socket
+
+  ServerResponse& setHeader(std::string_view name, std::string_view value);
+  ServerResponse& setHeader(std::string_view name, const std::vector<std::string>& values);
+  ServerResponse& setHeader(std::string_view name, uint64_t value);
+  std::optional<std::string> getHeader(std::string_view name) const;
+  // Lower-cased names; repeated values joined with ", ".
+  std::vector<std::pair<std::string, std::string>> getHeaders() const;
+  std::vector<std::string> getHeaderNames() const;
+  bool hasHeader(std::string_view name) const;
+  ServerResponse& removeHeader(std::string_view name);
+
+  using HeaderList = std::initializer_list<std::pair<std::string_view, std::string_view>>;
+  ServerResponse& writeHead(int status);
+  ServerResponse& writeHead(int status, std::string_view statusMessage);
+  ServerResponse& writeHead(int status, HeaderList headers);
+  ServerResponse& writeHead(int status, std::string_view statusMessage, HeaderList headers);
+  ServerResponse& writeHead(int status, std::string_view statusMessage,
+                            const std::vector<std::pair<std::string, std::string>>& headers);
+
+  // false when the caller should wait for "drain".
+  bool write(std::string_view chunk, UniqueFunction<void(Error*)> cb = nullptr);
+  bool write(const Buffer& chunk, UniqueFunction<void(Error*)> cb = nullptr);
+  ServerResponse& end(UniqueFunction<void()> cb = nullptr);
+  ServerResponse& end(std::string_view data, UniqueFunction<void()> cb = nullptr);
+  ServerResponse& end(const Buffer& data, UniqueFunction<void()> cb = nullptr);
+  ServerResponse& flushHeaders();
+  ServerResponse& addTrailers(HeaderList trailers);
+  // Sends "HTTP/1.1 100 Continue" (for a checkContinue listener).
+  ServerResponse& writeContinue();
+
+  IncomingMessage& req();
+  net::Socket& socket();
+
+ private:
+  friend class detail::ExchangeImpl;
+  detail::ExchangeImpl& ex_;
+};
+
+using RequestListener = UniqueFunction<void(IncomingMessage&, ServerResponse&)>;
+using AsyncRequestListener = UniqueFunction<Promise<>(IncomingMessage&, ServerResponse&)>;
+
+// http.Server. (Node's http.Server extends net.Server; here it is its own EventEmitter with the
+// same listening methods.)
+class Server : public EventEmitter {
+ public:
+  explicit Server(const ServerOptions& options);
+  ~Server() override;
+
+  Server& listen(uint16_t port, UniqueFunction<void()> cb = nullptr);
+  Server& listen(uint16_t port, std::string_view host, UniqueFunction<void()> cb = nullptr);
+  Server& listen(const net::ListenOptions& options, UniqueFunction<void()> cb = nullptr);
+  // Stops accepting, closes idle connections, lets requests in flight finish; then "close".
+  Server& close(UniqueFunction<void(Error*)> cb = nullptr);
+  void closeIdleConnections();
+  void closeAllConnections();
+  net::AddressInfo address() const;
+  bool listening() const;
+  void getConnections(UniqueFunction<void(Error*, size_t)> cb) const;
+  Server& ref();
+  Server& unref();
+
+  // Settable until listen(), as Node's server properties.
+  ServerOptions options;
+  size_t maxConnections = 0;  // 0: no limit
+
+  detail::HttpServerImpl* impl() const { return impl_; }
+
+ private:
+  detail::HttpServerImpl* impl_;
+};
+
+namespace detail {
+Server& createServer(const ServerOptions& options, RequestListener listener);
+Server& createAsyncServer(const ServerOptions& options, AsyncRequestListener listener);
+}  // namespace detail
+
+Server& createServer();
+Server& createServer(const ServerOptions& options);
+// The listener: void(IncomingMessage&, ServerResponse&), or a coroutine returning Promise<>.
+template <class F, class = std::enable_if_t<std::is_invocable_v<F&, IncomingMessage&, ServerResponse&>>>
+Server& createServer(const ServerOptions& options, F&& listener) {
+  using R = std::invoke_result_t<F&, IncomingMessage&, ServerResponse&>;
+  if constexpr (std::is_same_v<R, Promise<>>) {
+    return detail::createAsyncServer(options, AsyncRequestListener(std::forward<F>(listener)));
+  } else {
+    return detail::createServer(options, RequestListener(std::forward<F>(listener)));
+  }
+}
+template <class F, class = std::enable_if_t<std::is_invocable_v<F&, IncomingMessage&, ServerResponse&>>>
+Server& createServer(F&& listener) {
+  return createServer(ServerOptions{}, std::forward<F>(listener));
+}
+
+}  // namespace nodecc::http

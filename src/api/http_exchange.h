@@ -1,0 +1,121 @@
+#pragma once
+// The API-side objects of the HTTP server: an ExchangeImpl is the http layer's Exchange plus
+// the IncomingMessage and ServerResponse facades; HttpServerImpl is the ServerDelegate that
+// turns the layer's callbacks into Node's events. Exchanges are recycled per server (their
+// strings and vectors keep their capacity), so a warm server does not allocate per request.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "http/exchange.h"
+#include "http/server_core.h"
+#include "http/server_connection.h"
+#include "http/server_delegate.h"
+#include "nodecc/http.h"
+
+namespace nodecc::http::detail {
+
+class HttpServerImpl;
+class HttpSocket;
+
+class ExchangeImpl final : public ::nodecc::http::Exchange {
+ public:
+  explicit ExchangeImpl(HttpServerImpl& server);
+  ~ExchangeImpl() override;
+
+  // Fills the facades from the parsed request (called before "request").
+  void begin();
+  // Response side.
+  void storeHead(bool fromEnd, size_t endLength);
+  void sendHeadIfNeeded();
+  void writeBody(std::string_view data);
+  void finishResponse();
+  void failResponse(std::exception_ptr e);
+  // Request side.
+  void deliverBody(std::string_view data);
+  void deliverEnd();
+  void flowIfWanted();
+  void dump();
+  void onAborted();
+  // Both the http layer and the event sequence are done with it: back to the free list.
+  void release();
+  // Releases the API's hold once "close" was emitted and the handler ended the response.
+  void releaseApiHold();
+
+  HttpServerImpl& server;
+  IncomingMessage req;
+  ServerResponse res;
+  uint64_t generation = 0;
+  int holds = 0;
+
+  // Response state (Node's OutgoingMessage fields).
+  std::vector<std::pair<std::string, std::string>> outHeaders;
+  std::vector<std::pair<std::string, std::string>> outTrailers;
+  std::string head;  // the stored head (status line + headers + CRLF), until sent
+  bool headStored = false;
+  bool headFlushed = false;
+  bool hasBody = true;
+  bool chunked = false;
+  bool keepAlive = true;  // shouldKeepAlive
+  bool last = false;      // _last: close after this response
+  bool useChunkedByDefault = true;
+  bool finishEmitted = false;
+  bool closeEmitted = false;
+  bool apiHoldReleased = false;
+  bool needDrain = false;
+  std::vector<UniqueFunction<void()>> finishCallbacks;
+
+  // Request stream state.
+  bool flowing = false;
+  bool userPaused = false;
+  bool endPending = false;
+  bool endEmitted = false;
+  bool dumped = false;
+  bool flushScheduled = false;
+  std::vector<Buffer> buffered;
+  size_t bufferedBytes = 0;
+};
+
+class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
+ public:
+  HttpServerImpl(Server& facade, loop::Loop& loop);
+  ~HttpServerImpl() override;
+
+  void setListener(RequestListener l) { listener_ = std::move(l); }
+  void setAsyncListener(AsyncRequestListener l) { asyncListener_ = std::move(l); }
+  void listen(const net::ListenOptions& options);
+  void close(UniqueFunction<void(Error*)> cb);
+  net::Socket& socketOf(::nodecc::http::ServerConnection& conn);
+  void handleException(ExchangeImpl& ex, uint64_t generation, std::exception_ptr e);
+
+  Server& facade;
+  loop::Loop& loop;
+  std::unique_ptr<::nodecc::http::ServerCore> core;
+
+  // ServerDelegate
+  void onConnection(::nodecc::http::ServerConnection& conn) override;
+  void onConnectionClose(::nodecc::http::ServerConnection& conn) override;
+  ::nodecc::http::Exchange* newExchange(::nodecc::http::ServerConnection& conn) override;
+  void releaseExchange(::nodecc::http::Exchange* ex) override;
+  void onRequest(::nodecc::http::Exchange& ex) override;
+  void onBody(::nodecc::http::Exchange& ex, std::string_view data) override;
+  void onBodyEnd(::nodecc::http::Exchange& ex) override;
+  void onAbort(::nodecc::http::Exchange& ex) override;
+  void onDrain(::nodecc::http::Exchange& ex) override;
+  bool onClientError(::nodecc::http::ServerConnection& conn,
+                     const ::nodecc::http::ParseError& err) override;
+
+  void recycle(ExchangeImpl* ex);
+
+ private:
+  void maybeEmitClose();
+  RequestListener listener_;
+  AsyncRequestListener asyncListener_;
+  std::vector<ExchangeImpl*> free_;
+  std::vector<UniqueFunction<void(Error*)>> closeCallbacks_;
+  bool closing_ = false;
+};
+
+}  // namespace nodecc::http::detail

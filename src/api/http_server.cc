@@ -1,0 +1,350 @@
+#include <cerrno>
+#include <cstdio>
+
+#include "api/http_exchange.h"
+#include "api/net_server_impl.h"
+#include "api/net_socket_backend.h"
+#include "api/http_text.h"
+#include "api/runtime.h"
+#include "nodecc/process.h"
+
+namespace nodecc::http {
+
+namespace detail {
+
+namespace {
+// Exchanges kept for reuse per server; beyond this, finished ones are freed.
+constexpr size_t kMaxFreeExchanges = 1024;
+}  // namespace
+
+// The socket facade of an HTTP connection: the connection owns the stream.
+class HttpSocket final : public net::detail::SocketBackend {
+ public:
+  explicit HttpSocket(::nodecc::http::ServerConnection& conn)
+      : conn_(conn), socket_(std::make_unique<net::Socket>(this)) {
+    facade = socket_.get();
+  }
+  net::Socket& socket() { return *socket_; }
+  ::nodecc::net::Stream& stream() override { return conn_.stream(); }
+  bool write(std::string_view data, UniqueFunction<void(Error*)> cb) override {
+    conn_.stream().write(data);
+    if (cb) {
+      process::nextTick([cb = std::move(cb)]() mutable { cb(nullptr); });
+    }
+    return true;
+  }
+  void end() override { conn_.closeWhenIdle(); }
+  void destroy(const Error*) override { conn_.destroy(); }
+  void pause() override { conn_.pauseReading(); }
+  void resume() override { conn_.resumeReading(); }
+  void setTimeout(uint64_t) override {}
+  bool destroyed() const override { return !conn_.stream().isOpen(); }
+  bool readable() const override { return conn_.stream().isOpen(); }
+  bool writable() const override { return conn_.stream().isOpen(); }
+
+ private:
+  ::nodecc::http::ServerConnection& conn_;
+  std::unique_ptr<net::Socket> socket_;
+};
+
+HttpServerImpl::HttpServerImpl(Server& f, loop::Loop& l) : facade(f), loop(l) {}
+
+HttpServerImpl::~HttpServerImpl() {
+  core.reset();
+  for (ExchangeImpl* ex : free_) {
+    delete ex;
+  }
+}
+
+void HttpServerImpl::listen(const net::ListenOptions& options) {
+  const ServerOptions& o = facade.options;
+  ::nodecc::http::ServerCoreOptions co;
+  co.limits.maxHeaderSize = o.maxHeaderSize;
+  co.limits.maxHeadersCount = o.maxHeadersCount;
+  co.limits.maxUriLength = o.maxUriLength;
+  co.limits.requireHost = o.requireHostHeader;
+  co.keepAliveTimeoutMs = o.keepAliveTimeout;
+  co.headersTimeoutMs = o.headersTimeout;
+  co.requestTimeoutMs = o.requestTimeout;
+  co.maxRequestsPerSocket = o.maxRequestsPerSocket;
+  co.highWaterMark = o.highWaterMark;
+  co.noDelay = o.noDelay;
+  if (!core) {
+    core = std::make_unique<::nodecc::http::ServerCore>(loop, *this, co);
+  } else {
+    core->options() = co;
+  }
+  core->maxConnections = facade.maxConnections;
+  auto addr = net::detail::resolveListenAddress(options.host, options.port);
+  if (!addr) {
+    net::detail::emitErrorSoon(
+        facade, net::detail::errorWithAddress(-EINVAL, "listen", options.host, options.port));
+    return;
+  }
+  ::nodecc::net::Listener::Options lo;
+  lo.address = *addr;
+  lo.backlog = options.backlog;
+  lo.reusePort = options.reusePort;
+  lo.ipv6Only = options.ipv6Only;
+  auto r = core->listen(lo);
+  if (!r) {
+    net::detail::emitErrorSoon(
+        facade, net::detail::errorWithAddress(r.error(), "listen", addr->ip(), options.port));
+    return;
+  }
+  closing_ = false;
+  process::nextTick([this] { facade.emit("listening"); });
+}
+
+void HttpServerImpl::close(UniqueFunction<void(Error*)> cb) {
+  if (!core || (!core->listener().listening() && !closing_)) {
+    if (cb) {
+      process::nextTick([cb = std::move(cb)]() mutable {
+        Error e("ERR_SERVER_NOT_RUNNING", "Server is not running.");
+        cb(&e);
+      });
+    }
+    return;
+  }
+  closing_ = true;
+  if (cb) {
+    closeCallbacks_.push_back(std::move(cb));
+  }
+  core->close();
+  maybeEmitClose();
+}
+
+void HttpServerImpl::maybeEmitClose() {
+  if (!closing_ || core->connectionCount() > 0) {
+    return;
+  }
+  closing_ = false;
+  process::nextTick([this] {
+    auto callbacks = std::move(closeCallbacks_);
+    closeCallbacks_.clear();
+    for (auto& cb : callbacks) {
+      cb(nullptr);
+    }
+    facade.emit("close");
+  });
+}
+
+net::Socket& HttpServerImpl::socketOf(::nodecc::http::ServerConnection& conn) {
+  if (!conn.userData) {
+    conn.userData = new HttpSocket(conn);
+  }
+  return static_cast<HttpSocket*>(conn.userData)->socket();
+}
+
+void HttpServerImpl::onConnection(::nodecc::http::ServerConnection& conn) {
+  if (facade.listenerCount("connection") > 0) {
+    facade.emit("connection", socketOf(conn));
+  }
+}
+
+void HttpServerImpl::onConnectionClose(::nodecc::http::ServerConnection& conn) {
+  if (auto* s = static_cast<HttpSocket*>(conn.userData)) {
+    conn.userData = nullptr;
+    s->socket().emit("close", false);
+    delete s;
+  }
+  maybeEmitClose();
+}
+
+::nodecc::http::Exchange* HttpServerImpl::newExchange(::nodecc::http::ServerConnection&) {
+  ExchangeImpl* ex;
+  if (!free_.empty()) {
+    ex = free_.back();
+    free_.pop_back();
+  } else {
+    ex = new ExchangeImpl(*this);
+  }
+  ++ex->generation;
+  ex->holds = 2;  // the http layer's, and the event sequence's
+  return ex;
+}
+
+void HttpServerImpl::releaseExchange(::nodecc::http::Exchange* ex) {
+  static_cast<ExchangeImpl*>(ex)->release();
+}
+
+void HttpServerImpl::recycle(ExchangeImpl* ex) {
+  if (free_.size() < kMaxFreeExchanges) {
+    free_.push_back(ex);
+  } else {
+    delete ex;
+  }
+}
+
+void HttpServerImpl::onRequest(::nodecc::http::Exchange& base) {
+  auto& ex = static_cast<ExchangeImpl&>(base);
+  ex.begin();
+  uint64_t generation = ex.generation;
+  try {
+    if (!ex.expect.empty() && ex.versionMajor == 1 && ex.versionMinor >= 1) {
+      if (equalsIgnoreCase(ex.expect, "100-continue")) {
+        if (facade.listenerCount("checkContinue") > 0) {
+          facade.emit("checkContinue", ex.req, ex.res);
+          return;
+        }
+        ex.res.writeContinue();
+      } else {
+        if (facade.listenerCount("checkExpectation") > 0) {
+          facade.emit("checkExpectation", ex.req, ex.res);
+        } else {
+          ex.res.writeHead(417);
+          ex.res.end();
+        }
+        return;
+      }
+    }
+    if (asyncListener_) {
+      Promise<> p = asyncListener_(ex.req, ex.res);
+      p.catch_([this, &ex, generation](std::exception_ptr e) { handleException(ex, generation, e); });
+    }
+    facade.emit("request", ex.req, ex.res);
+  } catch (...) {
+    handleException(ex, generation, std::current_exception());
+  }
+}
+
+void HttpServerImpl::handleException(ExchangeImpl& ex, uint64_t generation,
+                                     std::exception_ptr e) {
+  if (ex.generation == generation && !ex.aborted()) {
+    ex.failResponse(e);
+  }
+  if (process::listenerCount("uncaughtException") > 0) {
+    process::emit("uncaughtException", e, std::string("uncaughtException"));
+  } else {
+    api::printUncaught(e);
+  }
+}
+
+void HttpServerImpl::onBody(::nodecc::http::Exchange& ex, std::string_view data) {
+  static_cast<ExchangeImpl&>(ex).deliverBody(data);
+}
+
+void HttpServerImpl::onBodyEnd(::nodecc::http::Exchange& ex) {
+  static_cast<ExchangeImpl&>(ex).deliverEnd();
+}
+
+void HttpServerImpl::onAbort(::nodecc::http::Exchange& ex) {
+  static_cast<ExchangeImpl&>(ex).onAborted();
+}
+
+void HttpServerImpl::onDrain(::nodecc::http::Exchange& base) {
+  auto& ex = static_cast<ExchangeImpl&>(base);
+  if (ex.needDrain && ex.pendingBytes() < facade.options.highWaterMark) {
+    ex.needDrain = false;
+    ex.res.emit("drain");
+  }
+}
+
+bool HttpServerImpl::onClientError(::nodecc::http::ServerConnection& conn,
+                                   const ::nodecc::http::ParseError& err) {
+  if (facade.listenerCount("clientError") == 0) {
+    return false;
+  }
+  Error e(err.code, err.status == 408 ? "Request timeout" : "Parse Error");
+  facade.emit("clientError", static_cast<const Error&>(e), socketOf(conn));
+  return true;
+}
+
+}  // namespace detail
+
+// --- Server facade
+
+Server::Server(const ServerOptions& o)
+    : options(o), impl_(new detail::HttpServerImpl(*this, api::Runtime::current().loop())) {}
+
+Server::~Server() { delete impl_; }
+
+Server& Server::listen(uint16_t port, UniqueFunction<void()> cb) {
+  return listen(net::ListenOptions{port, "", 511, false, false}, std::move(cb));
+}
+
+Server& Server::listen(uint16_t port, std::string_view host, UniqueFunction<void()> cb) {
+  return listen(net::ListenOptions{port, std::string(host), 511, false, false}, std::move(cb));
+}
+
+Server& Server::listen(const net::ListenOptions& o, UniqueFunction<void()> cb) {
+  if (cb) {
+    once("listening", [f = std::make_shared<UniqueFunction<void()>>(std::move(cb))] { (*f)(); });
+  }
+  impl_->listen(o);
+  return *this;
+}
+
+Server& Server::close(UniqueFunction<void(Error*)> cb) {
+  impl_->close(std::move(cb));
+  return *this;
+}
+
+void Server::closeIdleConnections() {
+  if (impl_->core) {
+    impl_->core->closeIdleConnections();
+  }
+}
+
+void Server::closeAllConnections() {
+  if (impl_->core) {
+    impl_->core->closeAllConnections();
+  }
+}
+
+net::AddressInfo Server::address() const {
+  if (!impl_->core) {
+    return {};
+  }
+  auto a = impl_->core->listener().address();
+  return net::AddressInfo{a.ip(), std::string(a.familyName()), a.port()};
+}
+
+bool Server::listening() const { return impl_->core && impl_->core->listener().listening(); }
+
+void Server::getConnections(UniqueFunction<void(Error*, size_t)> cb) const {
+  size_t n = impl_->core ? impl_->core->connectionCount() : 0;
+  process::nextTick([cb = std::move(cb), n]() mutable { cb(nullptr, n); });
+}
+
+Server& Server::ref() {
+  if (impl_->core) {
+    impl_->core->listener().ref();
+  }
+  return *this;
+}
+
+Server& Server::unref() {
+  if (impl_->core) {
+    impl_->core->listener().unref();
+  }
+  return *this;
+}
+
+Server& createServer() { return createServer(ServerOptions{}); }
+
+Server& createServer(const ServerOptions& options) {
+  auto* s = new Server(options);
+  api::Runtime::current().adopt(s);
+  return *s;
+}
+
+namespace detail {
+
+Server& createServer(const ServerOptions& options, RequestListener listener) {
+  Server& s = http::createServer(options);
+  if (listener) {
+    s.on("request", [l = std::make_shared<RequestListener>(std::move(listener))](
+                        IncomingMessage& req, ServerResponse& res) { (*l)(req, res); });
+  }
+  return s;
+}
+
+Server& createAsyncServer(const ServerOptions& options, AsyncRequestListener listener) {
+  Server& s = http::createServer(options);
+  s.impl()->setAsyncListener(std::move(listener));
+  return s;
+}
+
+}  // namespace detail
+}  // namespace nodecc::http

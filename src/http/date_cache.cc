@@ -1,0 +1,35 @@
+#include "http/date_cache.h"
+
+#include <cstdio>
+#include <ctime>
+
+#include "os/clock.h"
+
+namespace nodecc::http {
+
+namespace {
+struct DateCache {
+  long second = -1;
+  char text[32];
+};
+thread_local DateCache tCache;
+}  // namespace
+
+std::string_view httpDate() {
+  long now = long(os::wallClockSeconds());
+  if (now != tCache.second) {
+    static constexpr const char* kDays[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    static constexpr const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                              "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    time_t t = now;
+    tm g;
+    gmtime_r(&t, &g);
+    std::snprintf(tCache.text, sizeof tCache.text, "%s, %02d %s %04d %02d:%02d:%02d GMT",
+                  kDays[g.tm_wday], g.tm_mday, kMonths[g.tm_mon], g.tm_year + 1900, g.tm_hour,
+                  g.tm_min, g.tm_sec);
+    tCache.second = now;
+  }
+  return {tCache.text, 29};
+}
+
+}  // namespace nodecc::http

@@ -1,0 +1,11 @@
+#pragma once
+// The Date header value (IMF-fixdate, RFC 9110 5.6.7), formatted at most once per second per
+// thread: every response of that second reuses the same 29 bytes.
+#include <string_view>
+
+namespace nodecc::http {
+
+// "Sun, 06 Nov 1994 08:49:37 GMT" for the current second.
+std::string_view httpDate();
+
+}  // namespace nodecc::http

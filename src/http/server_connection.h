@@ -1,0 +1,128 @@
+#pragma once
+// ServerConnection: one accepted HTTP/1.1 connection. Parses requests out of the bytes the
+// socket delivers (pipelined ones too), hands them to the delegate as Exchanges, sends the
+// responses back strictly in request order, and enforces the server's timeouts with a single
+// loop timer (headers, request, keep-alive and lingering-close phases never overlap).
+//
+// Reads land in a per-thread scratch buffer; only the unfinished tail of a request is copied
+// into a connection-owned buffer, so an idle keep-alive connection holds no read buffer. All
+// response bytes produced while one read is processed leave in one write (cork).
+//
+// Lifecycle: created by ServerCore on accept; deleted by itself in the close phase after the socket
+// closed (onClose), after the delegate's onConnectionClose.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "http/chunked.h"
+#include "http/exchange.h"
+#include "http/parser.h"
+#include "loop/timer_queue.h"
+#include "net/stream.h"
+
+namespace nodecc::http {
+
+class ServerCore;
+
+class ServerConnection final : public net::Stream::Handler {
+ public:
+  ServerConnection(ServerCore& server, int fd);
+  ~ServerConnection() override;
+  ServerConnection(const ServerConnection&) = delete;
+  ServerConnection& operator=(const ServerConnection&) = delete;
+
+  net::Stream& stream() { return stream_; }
+  ServerCore& server() { return server_; }
+
+  // req.pause()/resume(): stop and restart delivering request bytes (TCP pushes back).
+  void pauseReading();
+  void resumeReading();
+  // socket.destroy(): closes now; unfinished exchanges are aborted.
+  void destroy();
+  // Closes once the exchanges in flight are done (server.close()).
+  void closeWhenIdle();
+  bool idle() const { return head_ == nullptr && inLen_ == 0; }
+  uint32_t requestCount() const { return requests_; }
+
+  // The layer above's per-connection object (the API's socket facade), or null.
+  void* userData = nullptr;
+
+  // Intrusive list of the server's connections.
+  ServerConnection* prev = nullptr;
+  ServerConnection* next = nullptr;
+  void* owner = nullptr;
+
+ private:
+  friend class Exchange;
+  enum class State : uint8_t { kHead, kBodyLength, kBodyChunked, kNoMoreRequests, kLinger };
+  enum class TimerKind : uint8_t { kNone, kHeaders, kRequest, kKeepAlive, kLinger };
+
+  // net::Stream::Handler
+  std::span<char> readBuffer() override;
+  void onRead(size_t n) override;
+  void onEnd() override;
+  void onDrain() override;
+  void onError(int err) override;
+  void onClose() override;
+
+  size_t consume(std::string_view data);
+  size_t consumeHead(std::string_view data);
+  size_t consumeBody(std::string_view data);
+  void startExchange(const RequestHead& head, const Header* headers);
+  void completeBody();
+  void rejectRequest(const ParseError& err);
+  void exchangeOutput(Exchange* ex, std::string_view bytes);
+  void exchangeOutput(Exchange* ex, std::string&& bytes);
+  void exchangeFinished(Exchange* ex);
+  void advanceQueue();
+  void releaseIfDone(Exchange* ex);
+  void flushOut();
+  void closeAfterFlush();
+  void maybeFinishClosing();
+  void abortAll();
+  void setTimer(TimerKind kind, uint64_t ms);
+  static void onTimer(loop::Timer* t);
+  void keepInput(std::string_view rest);
+  void processBuffered();
+
+  ServerCore& server_;
+  net::Stream stream_;
+  loop::Timer timer_{&ServerConnection::onTimer};
+  TimerKind timerKind_ = TimerKind::kNone;
+  State state_ = State::kHead;
+
+  // Unconsumed input (a partial request, or bytes held while paused).
+  std::unique_ptr<char[]> in_;
+  size_t inCap_ = 0;
+  size_t inLen_ = 0;
+  // A request head that arrived in pieces: the parser's resume state, only while incomplete.
+  struct PartialHead {
+    RequestHead head;
+    std::vector<Header> headers;
+    size_t prevLen = 0;
+  };
+  std::unique_ptr<PartialHead> partial_;
+  bool readingIntoIn_ = false;
+
+  Exchange* head_ = nullptr;     // oldest exchange whose response is not done
+  Exchange* tail_ = nullptr;     // newest
+  Exchange* receiving_ = nullptr;  // exchange whose body is arriving
+  size_t queued_ = 0;
+  uint64_t bodyLeft_ = 0;
+  ChunkedDecoder chunked_;
+
+  std::string out_;
+  bool corked_ = false;
+  bool userPaused_ = false;
+  bool pipelinePaused_ = false;
+  bool peerEnded_ = false;
+  bool closeWhenDone_ = false;
+  bool closed_ = false;
+  bool processing_ = false;
+  uint32_t requests_ = 0;
+};
+
+}  // namespace nodecc::http

@@ -1,0 +1,65 @@
+#include "http/server_core.h"
+
+#include "http/server_connection.h"
+#include "os/fd.h"
+
+namespace nodecc::http {
+
+ServerCore::ServerCore(loop::Loop& loop, ServerDelegate& delegate, const ServerCoreOptions& options)
+    : loop_(loop), delegate_(delegate), options_(options), listener_(loop, *this) {}
+
+ServerCore::~ServerCore() {
+  listener_.close();
+  closeAllConnections();
+}
+
+os::Result<void> ServerCore::listen(const net::Listener::Options& options) {
+  closing_ = false;
+  return listener_.listen(options);
+}
+
+void ServerCore::onConnection(int fd) {
+  if (maxConnections > 0 && connections_.size() >= maxConnections) {
+    os::closeFd(fd);
+    return;
+  }
+  auto* conn = new ServerConnection(*this, fd);
+  connections_.pushBack(conn);
+  delegate_.onConnection(*conn);
+}
+
+void ServerCore::connectionClosed(ServerConnection* conn) {
+  if (conn->owner) {
+    connections_.unlink(conn);
+  }
+  delegate_.onConnectionClose(*conn);
+}
+
+void ServerCore::close() {
+  closing_ = true;
+  listener_.close();
+  closeIdleConnections();
+  for (ServerConnection* c = connections_.front(); c; c = c->next) {
+    c->closeWhenIdle();
+  }
+}
+
+void ServerCore::closeIdleConnections() {
+  for (ServerConnection* c = connections_.front(); c;) {
+    ServerConnection* next = c->next;
+    if (c->idle()) {
+      c->destroy();
+    }
+    c = next;
+  }
+}
+
+void ServerCore::closeAllConnections() {
+  for (ServerConnection* c = connections_.front(); c;) {
+    ServerConnection* next = c->next;
+    c->destroy();
+    c = next;
+  }
+}
+
+}  // namespace nodecc::http

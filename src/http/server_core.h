@@ -1,0 +1,55 @@
+#pragma once
+// ServerCore: the HTTP/1.1 server of one loop: a Listener and the connections it accepted. The
+// delegate (the Node-style API) turns exchanges into request/response objects and events.
+//
+// close(): stops listening, closes idle connections at once and the others after their
+// current exchanges, as Node's server.close() (which also closes idle connections since Node
+// 19). closeAllConnections() destroys every connection.
+#include <cstddef>
+
+#include "http/server_delegate.h"
+#include "http/server_core_options.h"
+#include "loop/intrusive_list.h"
+#include "loop/loop.h"
+#include "net/listener.h"
+
+namespace nodecc::http {
+
+class ServerConnection;
+
+class ServerCore final : public net::Listener::Handler {
+ public:
+  ServerCore(loop::Loop& loop, ServerDelegate& delegate, const ServerCoreOptions& options);
+  ~ServerCore() override;
+  ServerCore(const ServerCore&) = delete;
+  ServerCore& operator=(const ServerCore&) = delete;
+
+  os::Result<void> listen(const net::Listener::Options& options);
+  void close();
+  void closeIdleConnections();
+  void closeAllConnections();
+  bool closing() const { return closing_; }
+  size_t connectionCount() const { return connections_.size(); }
+  // 0: unlimited. Past it, new connections are accepted and closed at once (as Node).
+  size_t maxConnections = 0;
+
+  loop::Loop& loop() { return loop_; }
+  ServerDelegate& delegate() { return delegate_; }
+  ServerCoreOptions& options() { return options_; }
+  net::Listener& listener() { return listener_; }
+
+  // Called by a connection in its close phase.
+  void connectionClosed(ServerConnection* conn);
+
+ private:
+  void onConnection(int fd) override;
+
+  loop::Loop& loop_;
+  ServerDelegate& delegate_;
+  ServerCoreOptions options_;
+  net::Listener listener_;
+  loop::IntrusiveList<ServerConnection> connections_;
+  bool closing_ = false;
+};
+
+}  // namespace nodecc::http

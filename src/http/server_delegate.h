@@ -1,0 +1,39 @@
+#pragma once
+// What the HTTP server layer asks of the layer above (the Node-style API). All callbacks run on
+// the server's loop thread, inside loop callbacks.
+#include <string_view>
+
+#include "http/parse_types.h"
+
+namespace nodecc::http {
+
+class Exchange;
+class ServerConnection;
+
+class ServerDelegate {
+ public:
+  virtual ~ServerDelegate() = default;
+  // A connection was accepted ('connection').
+  virtual void onConnection(ServerConnection& conn) {}
+  // The connection closed; its exchanges were aborted first.
+  virtual void onConnectionClose(ServerConnection& conn) {}
+  // A fresh (or recycled) exchange for the next request.
+  virtual Exchange* newExchange(ServerConnection& conn) = 0;
+  virtual void releaseExchange(Exchange* ex) = 0;
+  // The request head is complete ('request', or 'checkContinue'/'checkExpectation').
+  virtual void onRequest(Exchange& ex) = 0;
+  // Body bytes, valid during the call.
+  virtual void onBody(Exchange& ex, std::string_view data) = 0;
+  // The body is complete; trailers are in ex.trailers.
+  virtual void onBodyEnd(Exchange& ex) = 0;
+  // The connection went away before the exchange finished ('aborted'/'close').
+  virtual void onAbort(Exchange& ex) = 0;
+  // Response bytes drained below the high-water mark ('drain' on the current response).
+  virtual void onDrain(Exchange& ex) {}
+  // A request could not be parsed, or timed out (status 408). Return true when the layer above
+  // answered it itself (a 'clientError' listener); otherwise the default response is sent:
+  // "HTTP/1.1 <status> <reason>\r\nConnection: close\r\n\r\n", then the connection closes.
+  virtual bool onClientError(ServerConnection& conn, const ParseError& err) { return false; }
+};
+
+}  // namespace nodecc::http
