@@ -1,7 +1,8 @@
 #pragma once
 // nodecc::UniqueFunction<R(Args...)>: a move-only callable. Callables up to 32 bytes (a lambda
 // capturing up to four pointers) live inline, so queueing a nextTick or a coroutine resumption
-// does not allocate. Unlike std::function it accepts move-only captures.
+// does not allocate. Unlike std::function it accepts move-only captures. With a void result,
+// whatever the callable returns is discarded (an async lambda's Promise, say).
 #include <cstddef>
 #include <new>
 #include <type_traits>
@@ -80,7 +81,13 @@ class UniqueFunction<R(Args...)> {
   };
   template <class D>
   static constexpr Ops kInlineOps = {
-      [](void* s, Args&&... a) -> R { return (*static_cast<D*>(s))(std::forward<Args>(a)...); },
+      [](void* s, Args&&... a) -> R {
+        if constexpr (std::is_void_v<R>) {
+          (*static_cast<D*>(s))(std::forward<Args>(a)...);
+        } else {
+          return (*static_cast<D*>(s))(std::forward<Args>(a)...);
+        }
+      },
       [](void* dst, void* src) {
         ::new (dst) D(std::move(*static_cast<D*>(src)));
         static_cast<D*>(src)->~D();
@@ -88,7 +95,13 @@ class UniqueFunction<R(Args...)> {
       [](void* s) { static_cast<D*>(s)->~D(); }};
   template <class D>
   static constexpr Ops kHeapOps = {
-      [](void* s, Args&&... a) -> R { return (**static_cast<D**>(s))(std::forward<Args>(a)...); },
+      [](void* s, Args&&... a) -> R {
+        if constexpr (std::is_void_v<R>) {
+          (**static_cast<D**>(s))(std::forward<Args>(a)...);
+        } else {
+          return (**static_cast<D**>(s))(std::forward<Args>(a)...);
+        }
+      },
       [](void* dst, void* src) { *static_cast<D**>(dst) = *static_cast<D**>(src); },
       [](void* s) { delete *static_cast<D**>(s); }};
 

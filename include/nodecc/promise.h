@@ -22,6 +22,7 @@
 #include <coroutine>
 #include <cstddef>
 #include <exception>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -186,7 +187,10 @@ class Resolve {
   void reject(std::exception_ptr e) const { s_->reject(std::move(e)); }
 
  private:
+  template <class U>
+  friend class Promise;
   void adopt(const Promise<T>& other) const;
+  void subscribe(const Promise<T>& other) const;
   detail::Ref<detail::PromiseState<T>> s_;
 };
 
@@ -293,7 +297,19 @@ class Promise {
   bool isFulfilled() const { return s_->state == detail::PromiseBase::State::kFulfilled; }
   bool isRejected() const { return s_->state == detail::PromiseBase::State::kRejected; }
 
-  // Promise.all / race / allSettled over promises of one type.
+  // Promise.all / race / allSettled over promises of one type (a vector or a braced list).
+  template <class U>
+  static Promise<std::vector<detail::Stored<U>>> all(std::initializer_list<Promise<U>> list) {
+    return all(std::vector<Promise<U>>(list));
+  }
+  template <class U>
+  static Promise<U> race(std::initializer_list<Promise<U>> list) {
+    return race(std::vector<Promise<U>>(list));
+  }
+  template <class U>
+  static Promise<std::vector<Settled<U>>> allSettled(std::initializer_list<Promise<U>> list) {
+    return allSettled(std::vector<Promise<U>>(list));
+  }
   template <class U>
   static Promise<std::vector<detail::Stored<U>>> all(std::vector<Promise<U>> promises);
   template <class U>
@@ -360,7 +376,11 @@ template <class T>
 struct CoroutinePromise : CoroutinePromiseBase<T> {
   template <class V>
   void return_value(V&& v) {
-    this->s->fulfill(std::forward<V>(v));
+    if constexpr (IsPromise<std::decay_t<V>>::value) {
+      Resolve<T>(this->s)(std::forward<V>(v));  // co_return of a promise adopts it
+    } else {
+      this->s->fulfill(std::forward<V>(v));
+    }
   }
 };
 
@@ -406,6 +426,13 @@ struct ThenValueOf<Promise<R>> {
 
 template <class T>
 void Resolve<T>::adopt(const Promise<T>& other) const {
+  // As NewPromiseResolveThenableJob: a job first, which then subscribes to `other` (one
+  // microtask more than subscribing now), so adoption takes as many steps as in JavaScript.
+  detail::enqueueMicrotask([self = *this, other]() { self.subscribe(other); });
+}
+
+template <class T>
+void Resolve<T>::subscribe(const Promise<T>& other) const {
   Resolve<T> self = *this;
   detail::onSettled(other.state(), [self](detail::PromiseBase& src) {
     auto& st = static_cast<detail::PromiseState<T>&>(src);
@@ -467,24 +494,30 @@ Promise<T> Promise<T>::catch_(G&& onRejected) const {
 template <class T>
 template <class F>
 Promise<T> Promise<T>::finally(F&& fn) const {
-  auto next = Promise<T>::withResolvers();
-  detail::onSettled(*s_, [f = std::forward<F>(fn), r = next.resolve](detail::PromiseBase& src) mutable {
-    auto& st = static_cast<detail::PromiseState<T>&>(src);
-    try {
-      f();
-    } catch (...) {
-      r.reject(std::current_exception());
-      return;
-    }
-    if (st.state == detail::PromiseBase::State::kRejected) {
-      r.reject(st.error);
-    } else if constexpr (std::is_void_v<T>) {
-      r();
-    } else {
-      r(*st.value);
-    }
-  });
-  return next.promise;
+  // As the specification: then(v => Promise.resolve(f()).then(() => v),
+  //                            e => Promise.resolve(f()).then(() => { throw e; })),
+  // which fixes how many microtasks a finally takes.
+  auto f = std::make_shared<std::decay_t<F>>(std::forward<F>(fn));
+  if constexpr (std::is_void_v<T>) {
+    return then(
+        [f]() { return Promise<void>::resolve().then([f] { (*f)(); }); },
+        [f](std::exception_ptr e) {
+          return Promise<void>::resolve().then([f, e] {
+            (*f)();
+            std::rethrow_exception(e);
+          });
+        });
+  } else {
+    return then(
+        [f](T& v) {
+          (*f)();
+          return Promise<void>::resolve().then([v]() -> T { return v; });
+        },
+        [f](std::exception_ptr e) {
+          (*f)();
+          return Promise<void>::resolve().then([e]() -> T { std::rethrow_exception(e); });
+        });
+  }
 }
 
 template <class T>
@@ -529,7 +562,8 @@ template <class U>
 Promise<U> Promise<T>::race(std::vector<Promise<U>> promises) {
   auto next = Promise<U>::withResolvers();
   for (auto& p : promises) {
-    next.resolve(p);  // the first to settle wins; later settlements are ignored
+    // p.then(resolve, reject): the first to settle wins; later settlements are ignored.
+    next.resolve.subscribe(p);
   }
   return next.promise;
 }

@@ -64,7 +64,8 @@ void emitExit() {
   }
   process::exiting = true;
   try {
-    process::emit("exit", process::exitCode);
+    int code = process::exitCode;  // listeners get the code as it was, not as others change it
+    process::emit("exit", code);
   } catch (...) {
     printUncaught(std::current_exception());
   }
@@ -189,11 +190,13 @@ void emitWarning(std::string_view message, std::string_view type, std::string_vi
   Error w{std::string(message)};
   w.name = std::string(type);
   w.code = std::string(code);
-  // "(nodecc:PID) [CODE] Type: message", the shape Node prints.
-  std::string codePart = code.empty() ? "" : "[" + w.code + "] ";
-  std::fprintf(stderr, "(nodecc:%d) %s%s: %s\n", pid(), codePart.c_str(), w.name.c_str(),
-               w.message.c_str());
-  emitter().emit("warning", static_cast<const Error&>(w));
+  // Printed and emitted from a nextTick, as Node does, as "(nodecc:PID) [CODE] Type: message".
+  nextTick([w = std::move(w)] {
+    std::string codePart = w.code.empty() ? "" : "[" + w.code + "] ";
+    std::fprintf(stderr, "(nodecc:%d) %s%s: %s\n", pid(), codePart.c_str(), w.name.c_str(),
+                 w.message.c_str());
+    emitter().emit("warning", static_cast<const Error&>(w));
+  });
 }
 
 }  // namespace process

@@ -8,7 +8,8 @@ int run() {
   // As Node's SpinEventLoop: when the loop empties, 'beforeExit' may schedule more work.
   do {
     rt.loop().run();
-    process::emit("beforeExit", process::exitCode);
+    int code = process::exitCode;
+    process::emit("beforeExit", code);
     rt.loop().drain();
   } while (rt.loop().alive());
   api::emitExit();

@@ -117,12 +117,15 @@ class Loop {
   os::Result<void> addWatcher(IoWatcher& w) { return backend_->add(w); }
 
   // Runs f as a loop callback: exceptions to the uncaught handler, then the drain hook.
+  // After an uncaught exception the drain waits for the next callback, as in Node, where the
+  // exception leaves the timers/immediates loop and the queues run after the next one.
   template <class F>
   void invoke(F&& f) {
     try {
       f();
     } catch (...) {
       uncaught(std::current_exception());
+      return;
     }
     drain();
   }

@@ -1,0 +1,42 @@
+# nodecc_compat_pairs(TOPIC): for each NAME.cc beside a NAME.js in the calling directory, builds
+# compat-TOPIC-NAME and adds the ctest test compat.TOPIC.NAME, which runs both programs through
+# run_pair.py and passes when their stdout and exit status are the same. Node is looked up at
+# configure time; without it the tests still exist and report SKIP, so a machine without node
+# shows what it did not check instead of hiding it.
+include_guard(GLOBAL)
+
+find_package(Python3 COMPONENTS Interpreter QUIET)
+find_program(NODECC_NODE_EXECUTABLE node)
+if(NOT NODECC_NODE_EXECUTABLE)
+  message(STATUS "node not found: compat tests will be skipped")
+  set(NODECC_NODE_EXECUTABLE node)
+endif()
+set(NODECC_COMPAT_RUNNER ${CMAKE_CURRENT_LIST_DIR}/run_pair.py)
+# run_pair.py's exit status when node is missing.
+set(NODECC_COMPAT_SKIP 77)
+
+function(nodecc_compat_pairs topic)
+  if(NOT Python3_Interpreter_FOUND)
+    message(STATUS "python3 not found: compat.${topic} tests not added")
+    return()
+  endif()
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cc)
+  foreach(source IN LISTS sources)
+    get_filename_component(name ${source} NAME_WE)
+    set(js ${CMAKE_CURRENT_SOURCE_DIR}/${name}.js)
+    if(NOT EXISTS ${js})
+      message(FATAL_ERROR "compat pair ${topic}/${name}: ${name}.cc has no ${name}.js twin")
+    endif()
+    set(target compat-${topic}-${name})
+    add_executable(${target} ${source})
+    target_link_libraries(${target} PRIVATE nodecc nodecc_warnings)
+    add_test(NAME compat.${topic}.${name}
+             COMMAND ${Python3_EXECUTABLE} ${NODECC_COMPAT_RUNNER}
+                     --node ${NODECC_NODE_EXECUTABLE} --js ${js} --bin $<TARGET_FILE:${target}>
+                     --cwd ${CMAKE_CURRENT_SOURCE_DIR})
+    set_tests_properties(compat.${topic}.${name} PROPERTIES
+                         SKIP_RETURN_CODE ${NODECC_COMPAT_SKIP}
+                         TIMEOUT 60
+                         LABELS "compat;compat-${topic}")
+  endforeach()
+endfunction()

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Runs one compat pair: the Node.js program and its nodecc twin must print the same stdout and
+exit with the same status. Node is the oracle: on a mismatch the diff reads node -> nodecc.
+
+Exit status: 0 same, 1 different (a unified diff is printed), 2 a program hung or could not be
+started, 77 node is missing (ctest's SKIP_RETURN_CODE). stderr is shown but never compared:
+error messages name the runtime ("node:internal..." vs "nodecc").
+"""
+import argparse
+import difflib
+import os
+import shutil
+import subprocess
+import sys
+
+SKIP = 77
+TIMEOUT_S = 10
+
+
+def run(argv, cwd):
+    try:
+        p = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired as e:
+        print(f"TIMEOUT after {TIMEOUT_S} s: {' '.join(argv)}")
+        sys.stdout.write((e.stdout or b"").decode("utf-8", "replace"))
+        sys.exit(2)
+    except OSError as e:
+        print(f"cannot run {' '.join(argv)}: {e}")
+        sys.exit(2)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--node", default="node", help="the node executable")
+    ap.add_argument("--js", required=True, help="the Node.js program")
+    ap.add_argument("--bin", required=True, help="the compiled nodecc program")
+    ap.add_argument("--cwd", help="working directory of both (default: the .js file's)")
+    args = ap.parse_args()
+
+    node = shutil.which(args.node)
+    if node is None:
+        print(f"SKIP: {args.node} not found")
+        return SKIP
+    js = os.path.abspath(args.js)
+    binary = os.path.abspath(args.bin)
+    cwd = os.path.abspath(args.cwd) if args.cwd else os.path.dirname(js)
+
+    node_rc, node_out, node_err = run([node, js], cwd)
+    cc_rc, cc_out, cc_err = run([binary], cwd)
+
+    if node_rc == cc_rc and node_out == cc_out:
+        return 0
+
+    print(f"MISMATCH: {os.path.basename(js)} vs {os.path.basename(binary)}")
+    if node_out != cc_out:
+        diff = difflib.unified_diff(node_out.splitlines(keepends=True),
+                                    cc_out.splitlines(keepends=True),
+                                    fromfile="node stdout", tofile="nodecc stdout")
+        for line in diff:
+            sys.stdout.write(line if line.endswith("\n") else line + "\n\\ No newline at end\n")
+    if node_rc != cc_rc:
+        print(f"exit status: node {node_rc}, nodecc {cc_rc}")
+    for name, err in (("node", node_err), ("nodecc", cc_err)):
+        if err:
+            print(f"--- {name} stderr ---")
+            sys.stdout.write(err if err.endswith("\n") else err + "\n")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
