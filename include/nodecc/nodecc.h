@@ -10,6 +10,7 @@
 #include "nodecc/process.h"
 #include "nodecc/promise.h"
 #include "nodecc/timers.h"
+#include "nodecc/url.h"
 
 namespace nodecc {
 

@@ -1,0 +1,18 @@
+#pragma once
+// Helpers shared by the legacy url.parse()/url.format() (url_legacy.cc) and
+// url.resolveObject() (url_resolve.cc).
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace nodecc::api {
+
+// JS truthiness of a nullable string: non-null and non-empty.
+inline bool truthy(const std::optional<std::string>& s) { return s && !s->empty(); }
+
+// Node's slashedProtocol set (http, https, ftp, gopher, file, ws, wss; with or without ':').
+bool isSlashedProtocol(std::string_view protocol);
+// Node's hostlessProtocol and unsafeProtocol sets (javascript, with or without ':').
+bool isHostlessProtocol(std::string_view protocol);
+
+}  // namespace nodecc::api
