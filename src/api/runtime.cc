@@ -22,16 +22,17 @@ void uncaughtHook(void* ctx, std::exception_ptr e) {
 }
 }  // namespace
 
-Runtime& Runtime::current() {
-  if (!tRuntime) {
-    tRuntime = std::make_unique<Runtime>();
-  }
+thread_local Runtime* Runtime::tCurrent = nullptr;
+
+Runtime& Runtime::create() {
+  tRuntime = std::make_unique<Runtime>();
+  tCurrent = tRuntime.get();
   return *tRuntime;
 }
 
-Runtime* Runtime::currentIfAny() { return tRuntime.get(); }
-
-Runtime::Runtime() {
+Runtime::Runtime()
+    : timeoutPool(new ObjectPool<detail::TimeoutImpl>),
+      immediatePool(new ObjectPool<detail::ImmediateImpl>) {
   // As Node: a write to a closed pipe is an EPIPE error, never a fatal signal.
   signal(SIGPIPE, SIG_IGN);
   loop_.setDrainHook(&drainHook, this);
@@ -40,6 +41,9 @@ Runtime::Runtime() {
 
 Runtime::~Runtime() {
   owned_.clear();
+  if (tCurrent == this) {
+    tCurrent = nullptr;
+  }
   // The thread ends with timers or immediates still held (unref'd ones, or after exit()):
   // let their callbacks go so that whatever they capture is released.
   while (detail::TimeoutImpl* t = liveTimeouts.front()) {
@@ -52,9 +56,11 @@ Runtime::~Runtime() {
   microtasks_.clear();
   rejections_.clear();
   signals_.reset();
+  timeoutPool->orphan();
+  immediatePool->orphan();
 }
 
-void Runtime::drain() {
+void Runtime::drainQueues() {
   do {
     while (!ticks_.empty()) {
       TaskQueue::Task t = ticks_.pop();

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "api/object_pool.h"
 #include "api/task_queue.h"
 #include "loop/intrusive_list.h"
 #include "loop/loop.h"
@@ -27,16 +28,25 @@ class Runtime {
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
 
-  static Runtime& current();
-  static Runtime* currentIfAny();
+  // This thread's runtime, created on first use.
+  static Runtime& current() {
+    Runtime* rt = tCurrent;
+    return rt ? *rt : create();
+  }
+  static Runtime* currentIfAny() { return tCurrent; }
 
   loop::Loop& loop() { return loop_; }
 
-  void queueTick(TaskQueue::Task t) { ticks_.push(std::move(t)); }
-  void queueMicrotask(TaskQueue::Task t) { microtasks_.push(std::move(t)); }
+  void queueTick(TaskQueue::Task&& t) { ticks_.push(std::move(t)); }
+  void queueMicrotask(TaskQueue::Task&& t) { microtasks_.push(std::move(t)); }
   // Node's processTicksAndRejections: ticks, then microtasks, then unhandled rejections,
   // until all three are empty.
-  void drain();
+  void drain() {
+    // Most callbacks queue nothing: leave without a call.
+    if (!ticks_.empty() || !microtasks_.empty() || !rejections_.empty()) {
+      drainQueues();
+    }
+  }
 
   void trackRejection(detail::PromiseBase* p);
   // An exception escaped a callback (origin "uncaughtException") or a rejection went
@@ -52,11 +62,17 @@ class Runtime {
     owned_.emplace_back(object, [](void* p) { delete static_cast<T*>(p); });
   }
 
+  api::ObjectPool<detail::TimeoutImpl>* timeoutPool;
+  api::ObjectPool<detail::ImmediateImpl>* immediatePool;
+
   // Active timers and immediates the loop holds, released if the thread ends first.
   loop::IntrusiveList<detail::TimeoutImpl> liveTimeouts;
   loop::IntrusiveList<detail::ImmediateImpl> liveImmediates;
 
  private:
+  static Runtime& create();
+  static thread_local Runtime* tCurrent;
+  void drainQueues();
   bool processRejections();
   static void onSignal(void* ctx, int signo);
 

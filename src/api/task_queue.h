@@ -17,7 +17,7 @@ class TaskQueue {
   bool empty() const { return head_ == tail_; }
   size_t size() const { return tail_ - head_; }
 
-  void push(Task t) {
+  void push(Task&& t) {
     if (tail_ - head_ == capacity_) {
       grow();
     }

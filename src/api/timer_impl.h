@@ -2,6 +2,7 @@
 // The objects behind nodecc::Timeout and nodecc::Immediate handles. Reference counted: each
 // handle holds one reference, and the loop holds one while the timer is armed (or the
 // immediate queued), so a timer fires even when the program dropped its handle.
+#include "api/object_pool.h"
 #include "api/runtime.h"
 #include "loop/intrusive_list.h"
 #include "loop/loop.h"
@@ -11,14 +12,15 @@ namespace nodecc::detail {
 
 struct TimeoutImpl {
   TimeoutImpl(api::Runtime& rt, UniqueFunction<void()> cb, uint64_t duration, bool repeat)
-      : rt(&rt), callback(std::move(cb)), duration(duration), repeat(repeat) {
+      : rt(&rt), pool(rt.timeoutPool), callback(std::move(cb)), duration(duration),
+        repeat(repeat) {
     timer.data = this;
   }
 
   void addRef() { ++refs; }
   void release() {
     if (--refs == 0) {
-      delete this;
+      pool->release(this);
     }
   }
   // Arms (or re-arms) the timer from `start`; the loop takes its reference if it had none.
@@ -30,6 +32,7 @@ struct TimeoutImpl {
 
   loop::Timer timer{&TimeoutImpl::onFire};
   api::Runtime* rt;
+  api::ObjectPool<TimeoutImpl>* pool;
   UniqueFunction<void()> callback;
   uint64_t duration;
   bool repeat;
@@ -43,14 +46,15 @@ struct TimeoutImpl {
 };
 
 struct ImmediateImpl {
-  ImmediateImpl(api::Runtime& rt, UniqueFunction<void()> cb) : rt(&rt), callback(std::move(cb)) {
+  ImmediateImpl(api::Runtime& rt, UniqueFunction<void()> cb)
+      : rt(&rt), pool(rt.immediatePool), callback(std::move(cb)) {
     node.data = this;
   }
 
   void addRef() { ++refs; }
   void release() {
     if (--refs == 0) {
-      delete this;
+      pool->release(this);
     }
   }
   void clear();
@@ -59,6 +63,7 @@ struct ImmediateImpl {
 
   loop::Immediate node{&ImmediateImpl::onRun};
   api::Runtime* rt;
+  api::ObjectPool<ImmediateImpl>* pool;
   UniqueFunction<void()> callback;
   int refs = 0;
   ImmediateImpl* prev = nullptr;

@@ -134,7 +134,7 @@ void ImmediateImpl::onRun(loop::Immediate* i) {
 
 Timeout startTimeout(UniqueFunction<void()> cb, double ms, bool repeat) {
   api::Runtime& rt = api::Runtime::current();
-  auto* impl = new TimeoutImpl(rt, std::move(cb), clampDelay(ms), repeat);
+  auto* impl = rt.timeoutPool->make(rt, std::move(cb), clampDelay(ms), repeat);
   impl->addRef();
   Timeout handle(impl);
   // As Node's getLibuvNow(): the start is the current time, not the cached loop time.
@@ -145,7 +145,7 @@ Timeout startTimeout(UniqueFunction<void()> cb, double ms, bool repeat) {
 
 Immediate startImmediate(UniqueFunction<void()> cb) {
   api::Runtime& rt = api::Runtime::current();
-  auto* impl = new ImmediateImpl(rt, std::move(cb));
+  auto* impl = rt.immediatePool->make(rt, std::move(cb));
   impl->addRef();
   Immediate handle(impl);
   impl->addRef();  // the loop's

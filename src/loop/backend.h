@@ -33,6 +33,9 @@ struct IoWatcher {
   using Callback = void (*)(IoWatcher*, uint32_t events);
   int fd = -1;
   Callback onEvents = nullptr;
+  // What to watch, fixed at add(): sockets want both; eventfd, signalfd and listening sockets
+  // only kReadable (an eventfd is always writable and would wake every poll).
+  uint32_t interest = kReadable | kWritable;
   bool registered = false;
 };
 
@@ -43,6 +46,8 @@ class Backend {
 
   virtual os::Result<void> add(IoWatcher& w) = 0;
   virtual void remove(IoWatcher& w) = 0;
+  // Watchers registered now.
+  size_t watcherCount() const { return watchers_; }
 
   // Waits up to timeoutMs (-1: no limit, 0: don't block) and hands each ready watcher to
   // dispatch(ctx, watcher, events). Returns the number of events handed out.
@@ -63,6 +68,9 @@ class Backend {
   virtual os::Result<void> connect(IoWatcher& w, const sockaddr* addr, socklen_t len) = 0;
   // Removes the watcher (if registered) and closes its fd.
   virtual void close(IoWatcher& w) = 0;
+
+ protected:
+  size_t watchers_ = 0;
 };
 
 // The best backend this kernel offers.

@@ -30,12 +30,19 @@ Result<std::unique_ptr<Backend>> EpollBackend::create() {
 
 Result<void> EpollBackend::add(IoWatcher& w) {
   epoll_event ev{};
-  ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
+  ev.events = EPOLLRDHUP | EPOLLET;
+  if (w.interest & kReadable) {
+    ev.events |= EPOLLIN;
+  }
+  if (w.interest & kWritable) {
+    ev.events |= EPOLLOUT;
+  }
   ev.data.ptr = &w;
   if (epoll_ctl(epfd_.get(), EPOLL_CTL_ADD, w.fd, &ev) < 0) {
     return lastErrno();
   }
   w.registered = true;
+  ++watchers_;
   return {};
 }
 
@@ -45,6 +52,7 @@ void EpollBackend::remove(IoWatcher& w) {
   }
   epoll_ctl(epfd_.get(), EPOLL_CTL_DEL, w.fd, nullptr);
   w.registered = false;
+  --watchers_;
   // Events already fetched for this watcher must not be delivered: its memory may be reused as
   // soon as we return.
   for (int i = batchCursor_; i < batchSize_; ++i) {

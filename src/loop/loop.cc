@@ -24,6 +24,7 @@ Loop::Loop() : backend_(makeBackend()) {
   }
   asyncWatcher_.fd = *efd;
   asyncWatcher_.onEvents = &Loop::onAsyncReadable;
+  asyncWatcher_.interest = kReadable;
   asyncWatcher_.loop = this;
   if (!backend_->add(asyncWatcher_)) {
     std::abort();
@@ -200,7 +201,18 @@ void Loop::runClosing() {
 
 // --- I/O
 
-void Loop::poll(int timeoutMs) { backend_->wait(timeoutMs, &Loop::dispatchIo, this); }
+void Loop::poll(int timeoutMs) {
+  // Nothing but our own wakeup fd registered and no wait wanted: no I/O can be ready, so the
+  // cross-thread queue is all there is to look at (saves an epoll_wait per iteration when
+  // immediates keep the loop spinning).
+  if (timeoutMs == 0 && backend_->watcherCount() == 1) {
+    if (asyncPending_.load(std::memory_order_acquire)) {
+      drainAsync();
+    }
+    return;
+  }
+  backend_->wait(timeoutMs, &Loop::dispatchIo, this);
+}
 
 void Loop::dispatchIo(void* ctx, IoWatcher* w, uint32_t events) {
   static_cast<Loop*>(ctx)->invoke([w, events] { w->onEvents(w, events); });
@@ -214,6 +226,7 @@ void Loop::post(AsyncTask* task) {
   {
     std::lock_guard<std::mutex> lock(asyncMutex_);
     wasEmpty = asyncHead_ == nullptr;
+    asyncPending_.store(true, std::memory_order_release);
     if (asyncTail_) {
       asyncTail_->next = task;
     } else {
@@ -238,6 +251,7 @@ void Loop::drainAsync() {
     std::lock_guard<std::mutex> lock(asyncMutex_);
     task = asyncHead_;
     asyncHead_ = asyncTail_ = nullptr;
+    asyncPending_.store(false, std::memory_order_relaxed);
   }
   while (task) {
     AsyncTask* next = task->next;

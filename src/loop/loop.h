@@ -10,6 +10,7 @@
 // pending callback or a closing handle.
 //
 // Thread: everything here is loop-thread only, except post(), the one thread-safe entry.
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -180,6 +181,7 @@ class Loop {
   };
   AsyncWatcher asyncWatcher_;
   std::mutex asyncMutex_;
+  std::atomic<bool> asyncPending_{false};
   AsyncTask* asyncHead_ = nullptr;
   AsyncTask* asyncTail_ = nullptr;
 

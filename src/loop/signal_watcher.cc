@@ -9,6 +9,7 @@ SignalWatcher::SignalWatcher(Loop& loop, Callback cb, void* ctx)
   sigemptyset(&mask_);
   watcher_.self = this;
   watcher_.onEvents = &SignalWatcher::onReadable;
+  watcher_.interest = kReadable;
 }
 
 SignalWatcher::~SignalWatcher() {

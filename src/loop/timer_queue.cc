@@ -17,16 +17,21 @@ TimerQueue::~TimerQueue() {
 void TimerQueue::insert(Timer& t, uint64_t duration, int64_t start) {
   t.start = start;
   t.duration = duration;
-  auto [it, fresh] = lists_.try_emplace(duration, nullptr);
-  if (fresh) {
-    auto* l = new TimerList;
-    l->duration = duration;
-    l->expiry = start + int64_t(duration);
-    l->id = nextId_++;
-    it->second = l;
-    heapPush(l);
+  TimerList* list = lastList_;
+  if (list == nullptr || list->duration != duration) {
+    auto [it, fresh] = lists_.try_emplace(duration, nullptr);
+    if (fresh) {
+      auto* l = new TimerList;
+      l->duration = duration;
+      l->expiry = start + int64_t(duration);
+      l->id = nextId_++;
+      it->second = l;
+      heapPush(l);
+    }
+    list = it->second;
+    lastList_ = list;
   }
-  it->second->pushBack(&t);
+  list->pushBack(&t);
   ++size_;
 }
 
@@ -44,6 +49,9 @@ void TimerQueue::remove(Timer& t) {
       heapRemove(l);
       lists_.erase(l->duration);
       l->detached = true;
+      if (lastList_ == l) {
+        lastList_ = nullptr;
+      }
     }
   } else if (!l->detached) {
     dropList(l);
@@ -82,6 +90,9 @@ void TimerQueue::runDue(int64_t now, Fire fire, void* ctx) {
 }
 
 void TimerQueue::dropList(TimerList* l) {
+  if (lastList_ == l) {
+    lastList_ = nullptr;
+  }
   heapRemove(l);
   lists_.erase(l->duration);
   delete l;

@@ -77,6 +77,9 @@ class TimerQueue {
 
   std::vector<TimerList*> heap_;
   std::unordered_map<uint64_t, TimerList*> lists_;
+  // The list of the last insert: servers and benchmarks insert the same duration again and
+  // again, and this skips the hash lookup for them.
+  TimerList* lastList_ = nullptr;
   uint64_t nextId_ = 1;
   size_t size_ = 0;
 };

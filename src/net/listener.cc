@@ -11,6 +11,7 @@ namespace nodecc::net {
 Listener::Listener(loop::Loop& loop, Handler& handler) : loop_(loop), handler_(handler) {
   watcher_.self = this;
   watcher_.onEvents = &Listener::onEvents;
+  watcher_.interest = loop::kReadable;
 }
 
 Listener::~Listener() { close(); }
