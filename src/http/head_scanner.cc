@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "http/field_values.h"
 #include "http/scan.h"
 #include "http/target_syntax.h"
 
@@ -33,6 +34,10 @@ enum Phase : uint8_t {
 constexpr size_t kVersionLength = 8;  // "HTTP/x.y"
 constexpr size_t kStatusDigits = 3;
 
+// HeadScanState::framing bits.
+constexpr uint8_t kSawContentLength = 1;
+constexpr uint8_t kSawTransferEncoding = 2;
+
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 bool isOws(char c) { return c == ' ' || c == '\t'; }
 
@@ -40,6 +45,27 @@ bool isOws(char c) { return c == ' ' || c == '\t'; }
 // one byte past the maximum (so going over it is seen at once), or the buffer's limit.
 size_t stopAt(size_t limit, size_t start, size_t maxLen) {
   return limit - start > maxLen ? start + maxLen + 1 : limit;
+}
+
+// Framing errors are the ones smuggling is made of, so they are answered when their line
+// ends, as llhttp does, not when the head does. parser.cc applies the full rules at the end.
+const char* framingError(const Header& field, HeadScanState& st) {
+  if (isContentLength(field.name)) {
+    uint64_t unused;
+    if (!parseContentLength(field.value, &unused)) {
+      return "HPE_INVALID_CONTENT_LENGTH";
+    }
+    if (st.framing != 0) {  // a second Content-Length, or one after Transfer-Encoding
+      return "HPE_UNEXPECTED_CONTENT_LENGTH";
+    }
+    st.framing |= kSawContentLength;
+  } else if (isTransferEncoding(field.name)) {
+    if (st.framing & kSawContentLength) {
+      return "HPE_UNEXPECTED_CONTENT_LENGTH";
+    }
+    st.framing |= kSawTransferEncoding;
+  }
+  return nullptr;
 }
 
 ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineView& line,
@@ -205,7 +231,8 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
           }
           ++pos;
         }
-        line.status = (p[st.mark] - '0') * 100 + (p[st.mark + 1] - '0') * 10 + (p[st.mark + 2] - '0');
+        line.status =
+            (p[st.mark] - '0') * 100 + (p[st.mark + 1] - '0') * 10 + (p[st.mark + 2] - '0');
         phase = kStatusEnd;
         continue;
 
@@ -294,8 +321,14 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
           --end;
         }
         // Written now, counted once the LF is seen; a resumed scan rewrites it on the rescan.
-        fields[st.count] = Header{std::string_view(p + st.nameStart, st.nameEnd - st.nameStart),
-                                  std::string_view(p + st.mark, end - st.mark)};
+        const Header field{std::string_view(p + st.nameStart, st.nameEnd - st.nameStart),
+                           std::string_view(p + st.mark, end - st.mark)};
+        fields[st.count] = field;
+        if (kind != StartLine::kNone) {
+          if (const char* code = framingError(field, st)) {
+            return fail(400, code);
+          }
+        }
         ++pos;
         phase = kValueLF;
         continue;

@@ -28,6 +28,7 @@ struct HeadScanState {
   size_t count = 0;  // field lines completed
   size_t seen = 0;   // buffer length when the scan last returned kIncomplete (for callers)
   uint8_t phase = 0;
+  uint8_t framing = 0;  // framing fields seen so far (head_scanner.cc)
   Method method = Method::kUnknown;
 };
 
@@ -50,7 +51,9 @@ struct StartLineView {
 //   well-formed versions, 400 for malformed), status-code 3 digits, reason-phrase bytes;
 //   field lines: name a token immediately followed by ':', value bytes (HTAB, SP, VCHAR,
 //   obs-text), CRLF line ends only (no bare CR or LF), no obs-fold, at most
-//   min(fieldsCap, maxHeadersCount) lines (431), at most maxHeaderSize bytes in all (431).
+//   min(fieldsCap, maxHeadersCount) lines (431), at most maxHeaderSize bytes in all (431);
+//   framing, in a head (not a trailer section), as soon as its line ends: Content-Length is
+//   digits that fit 64 bits, appears once, and not with Transfer-Encoding (400).
 // Returns the head's length in bytes once its empty line has been read, with `line` and
 // fields[0..st.count) filled as views into `buf` (a resumed scan rescans the head from the
 // start once to get them: total work stays linear in the head's length); kIncomplete when

@@ -20,7 +20,7 @@ struct Header {
 // Every limit the parser enforces, each with the status it answers with. Defaults follow Node.js
 // (http.maxHeaderSize 16 KiB, server.maxHeadersCount 2000, 16 KiB of chunk extensions).
 struct ParserLimits {
-  size_t maxHeaderSize = 16 * 1024;          // bytes of start line + field lines + empty line -> 431
+  size_t maxHeaderSize = 16 * 1024;          // bytes of start line + fields + empty line -> 431
   size_t maxHeadersCount = 2000;             // field lines per head (or trailer section) -> 431
   size_t maxUriLength = 8 * 1024;            // bytes of the request-target -> 414
   size_t maxChunkExtensionSize = 16 * 1024;  // bytes of one chunk's extensions (from ';') -> 413

@@ -1,52 +1,10 @@
 #include "http/parser.h"
 
+#include "http/field_values.h"
 #include "http/target_syntax.h"
 
 namespace nodecc::http {
 namespace {
-
-constexpr uint64_t kMaxContentLength = UINT64_MAX;
-
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c; }
-
-// ASCII case-insensitive; `lowerName` is already lower case.
-bool equalsLower(std::string_view s, std::string_view lowerName) {
-  if (s.size() != lowerName.size()) {
-    return false;
-  }
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (lower(s[i]) != lowerName[i]) {
-      return false;
-    }
-  }
-  return true;
-}
-
-std::string_view trimOws(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
-// Calls f(element) for each non-empty element of a #rule list (RFC 9110 §5.6.1), OWS trimmed.
-template <class F>
-void forEachListElement(std::string_view value, F f) {
-  while (!value.empty()) {
-    const size_t comma = value.find(',');
-    const std::string_view element = trimOws(value.substr(0, comma));
-    if (!element.empty()) {
-      f(element);
-    }
-    if (comma == std::string_view::npos) {
-      break;
-    }
-    value.remove_prefix(comma + 1);
-  }
-}
 
 // What the fields that frame and route a message say. Built in one pass over the fields.
 struct FieldSummary {
@@ -65,25 +23,6 @@ struct FieldSummary {
   bool hasExpect = false;
   std::string_view expect;
 };
-
-bool parseContentLength(std::string_view v, uint64_t* out) {
-  if (v.empty()) {
-    return false;
-  }
-  uint64_t n = 0;
-  for (char c : v) {
-    if (c < '0' || c > '9') {
-      return false;
-    }
-    const auto digit = static_cast<uint64_t>(c - '0');
-    if (n > (kMaxContentLength - digit) / 10) {
-      return false;
-    }
-    n = n * 10 + digit;
-  }
-  *out = n;
-  return true;
-}
 
 void noteTransferEncoding(std::string_view value, FieldSummary& s) {
   ++s.transferEncodings;
@@ -144,7 +83,8 @@ FieldSummary summarize(const Header* fields, size_t count) {
           // Duplicates are refused even when equal, as llhttp does: two framings of one body
           // are one too many.
           ++s.contentLengths;
-          s.contentLengthValid = s.contentLengthValid && parseContentLength(value, &s.contentLength);
+          s.contentLengthValid =
+              s.contentLengthValid && parseContentLength(value, &s.contentLength);
         }
         break;
       case 17:

@@ -12,18 +12,28 @@ constexpr uint32_t kMaxPort = 65535;
 bool isAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 bool isHex(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool isUnreserved(char c) {
-  return isAlpha(c) || isDigit(c) || c == '-' || c == '.' || c == '_' || c == '~';
+constexpr bool isUnreservedByte(uint8_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '-' || c == '.' || c == '_' || c == '~';
 }
-bool isSubDelim(char c) {
-  switch (c) {
-    case '!': case '$': case '&': case '\'': case '(': case ')':
-    case '*': case '+': case ',': case ';': case '=':
+constexpr bool isSubDelimByte(uint8_t c) {
+  for (char d : std::string_view("!$&'()*+,;=")) {
+    if (c == static_cast<uint8_t>(d)) {
       return true;
-    default:
-      return false;
+    }
   }
+  return false;
 }
+// unreserved / sub-delims (RFC 3986 §2): a table, as every Host value goes through it.
+struct RegNameTable {
+  bool in[256] = {};
+  constexpr RegNameTable() {
+    for (int c = 0; c < 256; ++c) {
+      in[c] = isUnreservedByte(static_cast<uint8_t>(c)) || isSubDelimByte(static_cast<uint8_t>(c));
+    }
+  }
+};
+constexpr RegNameTable kRegName;
 
 // *( unreserved / pct-encoded / sub-delims ), plus ':' when `colonOk` (userinfo).
 bool isRegName(std::string_view s, bool colonOk) {
@@ -34,7 +44,7 @@ bool isRegName(std::string_view s, bool colonOk) {
         return false;
       }
       i += 2;
-    } else if (!(isUnreserved(c) || isSubDelim(c) || (colonOk && c == ':'))) {
+    } else if (!kRegName.in[static_cast<uint8_t>(c)] && !(colonOk && c == ':')) {
       return false;
     }
   }
