@@ -69,6 +69,7 @@ class ListenerBase {
   virtual void call(std::string_view event, const EmitArgs& args) = 0;
   virtual bool sameFunction(const void* fn, const std::type_info& type) const = 0;
   bool once = false;
+  bool fired = false;  // a once-listener that ran (a re-entered emit must not run it again)
   int refs = 0;
 };
 

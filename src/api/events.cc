@@ -139,6 +139,10 @@ bool EventEmitter::emitImpl(std::string_view event, const detail::EmitArgs& args
   if (e->listeners.size() == 1) {
     detail::ListenerRef l = e->listeners.front();
     if (l->once) {
+      if (l->fired) {
+        return true;
+      }
+      l->fired = true;
       eraseListener(event, l.get());
     }
     l->call(event, args);
@@ -148,6 +152,10 @@ bool EventEmitter::emitImpl(std::string_view event, const detail::EmitArgs& args
   std::vector<detail::ListenerRef> snapshot = e->listeners;
   for (detail::ListenerRef& l : snapshot) {
     if (l->once) {
+      if (l->fired) {
+        continue;
+      }
+      l->fired = true;
       eraseListener(event, l.get());
     }
     l->call(event, args);

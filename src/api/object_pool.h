@@ -39,6 +39,8 @@ class ObjectPool {
     }
   }
 
+  bool orphaned() const { return orphaned_; }
+
   // The owner is going away: free now if nothing is live, else when the last object is.
   void orphan() {
     if (live_ == 0) {

@@ -58,6 +58,22 @@ EventEmitter& emitter() {
 
 namespace api {
 
+void emitExitOfRun() {
+  // run() ended: 'exit' for its listeners; process::exit() from one of them does not emit
+  // again, and a later process::exit() still emits (run() may be called more than once).
+  if (process::exiting) {
+    return;
+  }
+  process::exiting = true;
+  try {
+    int code = process::exitCode;
+    process::emit("exit", code);
+  } catch (...) {
+    printUncaught(std::current_exception());
+  }
+  process::exiting = false;
+}
+
 void emitExit() {
   if (process::exiting) {
     return;

@@ -12,7 +12,7 @@ int run() {
     process::emit("beforeExit", code);
     rt.loop().drain();
   } while (rt.loop().alive());
-  api::emitExit();
+  api::emitExitOfRun();
   return process::exitCode;
 }
 

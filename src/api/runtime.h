@@ -88,6 +88,8 @@ class Runtime {
 void printUncaught(const std::exception_ptr& e);
 // Emits 'exit' (once per process) with process::exitCode.
 void emitExit();
+// The same at the end of a run(), leaving process::exit() able to emit later.
+void emitExitOfRun();
 // Sets exitCode, emits 'exit' once, flushes stdio and ends the process.
 [[noreturn]] void exitProcess(int code);
 

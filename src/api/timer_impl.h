@@ -23,6 +23,8 @@ struct TimeoutImpl {
       pool->release(this);
     }
   }
+  // The runtime it belongs to, or null once that thread's runtime is gone.
+  api::Runtime* runtime() const { return pool->orphaned() ? nullptr : rt; }
   // Arms (or re-arms) the timer from `start`; the loop takes its reference if it had none.
   void arm(int64_t start);
   // Stops for good (clearTimeout): the callback is released once it is not running.
@@ -57,6 +59,7 @@ struct ImmediateImpl {
       pool->release(this);
     }
   }
+  api::Runtime* runtime() const { return pool->orphaned() ? nullptr : rt; }
   void clear();
   void detachFromRuntime();
   static void onRun(loop::Immediate* i);

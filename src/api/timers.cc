@@ -1,3 +1,4 @@
+#include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -15,10 +16,22 @@ namespace {
 // Node's TIMEOUT_MAX: delays must fit a signed 32-bit integer.
 constexpr double kTimeoutMaxMs = 2147483647.0;
 
+// `${n}` for a number: "Infinity", "2147483648", "2147483648.5".
+std::string jsNumber(double n) {
+  if (std::isinf(n)) {
+    return n > 0 ? "Infinity" : "-Infinity";
+  }
+  char buf[64];
+  // JavaScript writes numbers below 1e21 without an exponent.
+  auto [end, ec] = std::abs(n) < 1e21 ? std::to_chars(buf, buf + sizeof buf, n, std::chars_format::fixed)
+                                      : std::to_chars(buf, buf + sizeof buf, n);
+  return std::string(buf, end);
+}
+
 uint64_t clampDelay(double ms) {
   if (!(ms >= 1 && ms <= kTimeoutMaxMs)) {
     if (ms > kTimeoutMaxMs) {
-      process::emitWarning(std::to_string(int64_t(ms)) +
+      process::emitWarning(jsNumber(ms) +
                                " does not fit into a 32-bit signed integer.\n"
                                "Timeout duration was set to 1.",
                            "TimeoutOverflowWarning");
@@ -43,7 +56,7 @@ void TimeoutImpl::clear() {
     return;
   }
   cleared = true;
-  if (rt) {
+  if (runtime()) {
     rt->loop().stopTimer(timer);
   }
   if (!firing) {
@@ -176,14 +189,14 @@ Timeout::~Timeout() {
 }
 
 Timeout& Timeout::ref() {
-  if (impl_ && impl_->rt) {
+  if (impl_ && impl_->runtime()) {
     impl_->rt->loop().setTimerRef(impl_->timer, true);
   }
   return *this;
 }
 
 Timeout& Timeout::unref() {
-  if (impl_ && impl_->rt) {
+  if (impl_ && impl_->runtime()) {
     impl_->rt->loop().setTimerRef(impl_->timer, false);
   }
   return *this;
@@ -192,7 +205,7 @@ Timeout& Timeout::unref() {
 bool Timeout::hasRef() const { return impl_ && impl_->timer.refed; }
 
 Timeout& Timeout::refresh() {
-  if (impl_ && impl_->rt && !impl_->cleared) {
+  if (impl_ && impl_->runtime() && !impl_->cleared) {
     impl_->rt->loop().updateTime();
     impl_->arm(impl_->rt->loop().now());
   }
@@ -221,14 +234,14 @@ Immediate::~Immediate() {
 }
 
 Immediate& Immediate::ref() {
-  if (impl_ && impl_->rt) {
+  if (impl_ && impl_->runtime()) {
     impl_->rt->loop().setImmediateRef(impl_->node, true);
   }
   return *this;
 }
 
 Immediate& Immediate::unref() {
-  if (impl_ && impl_->rt) {
+  if (impl_ && impl_->runtime()) {
     impl_->rt->loop().setImmediateRef(impl_->node, false);
   }
   return *this;
@@ -239,7 +252,7 @@ bool Immediate::hasRef() const { return impl_ && impl_->node.refed; }
 // --- clear functions
 
 void clearTimeout(const Timeout& t) {
-  if (t.impl()) {
+  if (t.impl() && t.impl()->runtime()) {
     t.impl()->clear();
   }
 }
@@ -247,7 +260,7 @@ void clearTimeout(const Timeout& t) {
 void clearInterval(const Timeout& t) { clearTimeout(t); }
 
 void clearImmediate(const Immediate& i) {
-  if (i.impl() && i.impl()->rt) {
+  if (i.impl() && i.impl()->runtime()) {
     i.impl()->clear();
   }
 }

@@ -1,6 +1,8 @@
 #include "loop/loop.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 #include <cstdlib>
 
 #include "os/clock.h"
@@ -10,10 +12,12 @@
 namespace nodecc::loop {
 
 namespace {
-thread_local Loop* tCurrent = nullptr;
-}
+// Live loops of this thread, oldest first: current() is the newest, and a loop leaves the list
+// when it dies, in whatever order loops die.
+thread_local std::vector<Loop*> tLoops;
+}  // namespace
 
-Loop* Loop::current() { return tCurrent; }
+Loop* Loop::current() { return tLoops.empty() ? nullptr : tLoops.back(); }
 
 Loop::Loop() : backend_(makeBackend()) {
   updateTime();
@@ -29,15 +33,12 @@ Loop::Loop() : backend_(makeBackend()) {
   if (!backend_->add(asyncWatcher_)) {
     std::abort();
   }
-  previous_ = tCurrent;
-  tCurrent = this;
+  tLoops.push_back(this);
 }
 
 Loop::~Loop() {
   backend_->close(asyncWatcher_);
-  if (tCurrent == this) {
-    tCurrent = previous_;
-  }
+  tLoops.erase(std::find(tLoops.begin(), tLoops.end(), this));
 }
 
 bool Loop::alive() const {

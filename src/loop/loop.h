@@ -67,7 +67,7 @@ class Loop {
   Loop(const Loop&) = delete;
   Loop& operator=(const Loop&) = delete;
 
-  // The loop most recently constructed on this thread and still alive, or nullptr.
+  // The loop most recently constructed on this thread that is still alive, or nullptr.
   static Loop* current();
 
   enum class RunMode { kDefault, kOnce, kNoWait };
@@ -189,7 +189,6 @@ class Loop {
   void* drainCtx_ = nullptr;
   UncaughtHandler uncaughtHandler_ = nullptr;
   void* uncaughtCtx_ = nullptr;
-  Loop* previous_ = nullptr;  // restored as current() when this loop is destroyed
 };
 
 }  // namespace nodecc::loop

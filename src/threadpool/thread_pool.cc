@@ -25,6 +25,13 @@ ThreadPool::~ThreadPool() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
+    // Work no worker has taken is dropped: its done never runs (see the header).
+    for (WorkRequest* r = head_; r;) {
+      WorkRequest* next = r->queueNext;
+      r->state = WorkRequest::State::kIdle;
+      r = next;
+    }
+    head_ = tail_ = nullptr;
   }
   wake_.notify_all();
   for (auto& t : workers_) {

@@ -39,7 +39,9 @@ struct WorkRequest : loop::AsyncTask {
 class ThreadPool {
  public:
   explicit ThreadPool(size_t threads = defaultSize());
-  ~ThreadPool();  // waits for running work; queued work is cancelled (done never runs)
+  // Waits for running work (its done still runs on its loop); work no worker has taken is
+  // dropped and its done never runs, so its loop keeps counting it as in flight.
+  ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
