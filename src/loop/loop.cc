@@ -212,11 +212,19 @@ void Loop::poll(int timeoutMs) {
     }
     return;
   }
+  // As libuv: the clock is read again once the wait returns (at the first event of the
+  // batch), so that timers started by I/O callbacks count from now, not from before the sleep.
+  timeFresh_ = false;
   backend_->wait(timeoutMs, &Loop::dispatchIo, this);
 }
 
 void Loop::dispatchIo(void* ctx, IoWatcher* w, uint32_t events) {
-  static_cast<Loop*>(ctx)->invoke([w, events] { w->onEvents(w, events); });
+  auto* self = static_cast<Loop*>(ctx);
+  if (!self->timeFresh_) {
+    self->timeFresh_ = true;
+    self->updateTime();
+  }
+  self->invoke([w, events] { w->onEvents(w, events); });
 }
 
 // --- cross-thread

@@ -161,6 +161,7 @@ class Loop {
   int64_t now_ = 0;
   bool stopping_ = false;
   bool draining_ = false;
+  bool timeFresh_ = true;  // now_ was read after the current poll returned
 
   TimerQueue timers_;
   size_t refTimers_ = 0;
