@@ -17,8 +17,9 @@ build-asan: deps
 	@cmake -S . -B $(ASAN_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNODECC_SANITIZE=ON > /dev/null
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 
+# The demo site on http://127.0.0.1:8080 (examples/demo); Ctrl-C stops it gracefully.
 run: build
-	@./$(RELEASE_DIR)/bin/example-timers
+	@./$(RELEASE_DIR)/bin/example-demo --port 8080
 
 # ASan+UBSan first, Release last, so the output ends with the Release ctest summary; either
 # failing fails the command.

@@ -149,6 +149,10 @@ class IncomingMessage : public EventEmitter {
   Promise<Buffer> buffer();
   Promise<std::string> text();
 
+ protected:
+  // Adding a 'data' listener makes the request flow (Node's Readable.on('data') resumes it).
+  void listenerCountChanged(std::string_view event, size_t count) override;
+
  private:
   friend class detail::ExchangeImpl;
   detail::ExchangeImpl& ex_;

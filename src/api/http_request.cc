@@ -131,6 +131,14 @@ IncomingMessage& IncomingMessage::resume() {
 
 bool IncomingMessage::isPaused() const { return ex_.userPaused; }
 
+void IncomingMessage::listenerCountChanged(std::string_view event, size_t count) {
+  // Without this, a body larger than highWaterMark that arrives before 'end' stays buffered
+  // with reading paused, and a handler that only listens to 'data' waits forever.
+  if (event == "data" && count > 0) {
+    ex_.flowIfWanted();
+  }
+}
+
 Promise<Buffer> IncomingMessage::buffer() {
   auto p = Promise<Buffer>::withResolvers();
   auto chunks = std::make_shared<std::vector<Buffer>>();
@@ -147,6 +155,24 @@ Promise<std::string> IncomingMessage::text() {
 }
 
 namespace detail {
+
+namespace {
+// Node's test of an HTTP/1.0 request's TE field: /(?:^|\W)chunked(?:$|\W)/i.
+bool mentionsChunked(std::string_view te) {
+  auto isWord = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  constexpr std::string_view kChunked = "chunked";
+  for (size_t i = 0; i + kChunked.size() <= te.size(); ++i) {
+    if (equalsIgnoreCase(te.substr(i, kChunked.size()), kChunked) &&
+        (i == 0 || !isWord(te[i - 1])) &&
+        (i + kChunked.size() == te.size() || !isWord(te[i + kChunked.size()]))) {
+      return true;
+    }
+  }
+  return false;
+}
+}  // namespace
 
 ExchangeImpl::ExchangeImpl(HttpServerImpl& s)
     : server(s),
@@ -183,7 +209,8 @@ void ExchangeImpl::begin() {
   keepAlive = keepAliveRequested;
   last = false;
   // HTTP/1.0 clients get no chunked coding (unless they asked for it with TE).
-  useChunkedByDefault = versionMajor > 1 || (versionMajor == 1 && versionMinor >= 1);
+  useChunkedByDefault = versionMajor > 1 || (versionMajor == 1 && versionMinor >= 1) ||
+                        mentionsChunked(req.headers["te"]);
   finishEmitted = closeEmitted = needDrain = false;
   finishCallbacks.clear();
   apiHoldReleased = false;
@@ -235,16 +262,25 @@ void ExchangeImpl::flowIfWanted() {
       return;
     }
     flowing = true;
-    auto chunks = std::move(buffered);
-    buffered.clear();
-    bufferedBytes = 0;
+    // Emit what was held before reading more: resuming first delivers newer bytes (at once,
+    // from the connection's buffered input) ahead of these. Each chunk leaves `buffered` only
+    // as it is emitted, so bytes arriving meanwhile queue behind the rest.
+    while (!buffered.empty() && !userPaused) {
+      Buffer b = std::move(buffered.front());
+      buffered.erase(buffered.begin());
+      bufferedBytes -= b.size();
+      if (!dumped) {
+        req.emit("data", static_cast<const Buffer&>(b));
+      }
+      if (gen != generation) {
+        return;
+      }
+    }
+    if (userPaused) {
+      return;
+    }
     if (!aborted() && !req.complete && connection()) {
       connection()->resumeReading();
-    }
-    for (const Buffer& b : chunks) {
-      if (!dumped) {
-        req.emit("data", b);
-      }
       if (gen != generation) {
         return;
       }

@@ -246,21 +246,29 @@ void ExchangeImpl::failResponse(std::exception_ptr) {
   if (res.writableEnded) {
     return;
   }
-  if (!headStored) {
+  if (!headFlushed) {
+    // A head stored by writeHead() but not yet written is replaced.
     outHeaders.clear();
     outHeaders.emplace_back("Connection", "close");
+    head.clear();
+    headStored = false;
+    res.headersSent = false;
     res.statusCode = 500;
     res.statusMessage.clear();
+    hasBody = method != "HEAD";
+    chunked = false;
     keepAlive = false;
     res.end();
     return;
   }
+  // Part of the response is out and it cannot be completed: what was written is sent, then
+  // the connection closes with the response cut short (no final chunk), so that the client
+  // sees an incomplete response rather than a complete, wrong one. (Destroying the connection
+  // at once dropped even the bytes written before the throw.)
   keepAlive = false;
   last = true;
+  chunked = false;
   res.end();
-  if (connection()) {
-    connection()->destroy();
-  }
 }
 
 }  // namespace detail

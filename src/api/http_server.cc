@@ -179,6 +179,15 @@ void HttpServerImpl::recycle(ExchangeImpl* ex) {
 void HttpServerImpl::onRequest(::nodecc::http::Exchange& base) {
   auto& ex = static_cast<ExchangeImpl&>(base);
   ex.begin();
+  if (ex.method == "CONNECT") {
+    // Node destroys the socket of a CONNECT request when the server has no 'connect' listener
+    // (nodecc has no 'connect' event yet): the bytes after it belong to a tunnel, not to
+    // HTTP. The request never reaches a handler, so the API's hold on it ends here.
+    ex.apiHoldReleased = true;
+    ex.release();
+    ex.connection()->destroy();
+    return;
+  }
   uint64_t generation = ex.generation;
   try {
     if (!ex.expect.empty() && ex.versionMajor == 1 && ex.versionMinor >= 1) {
@@ -234,10 +243,20 @@ void HttpServerImpl::onAbort(::nodecc::http::Exchange& ex) {
 
 void HttpServerImpl::onDrain(::nodecc::http::Exchange& base) {
   auto& ex = static_cast<ExchangeImpl&>(base);
-  if (ex.needDrain && ex.pendingBytes() < facade.options.highWaterMark) {
+  if (!ex.needDrain) {
+    return;
+  }
+  // From a tick, as Node emits 'drain' after the write completes: the connection may call this
+  // in the middle of its own bookkeeping (flushing), where user code must not run.
+  uint64_t gen = ex.generation;
+  process::nextTick([this, &ex, gen] {
+    if (gen != ex.generation || ex.aborted() || !ex.needDrain ||
+        ex.pendingBytes() >= facade.options.highWaterMark) {
+      return;
+    }
     ex.needDrain = false;
     ex.res.emit("drain");
-  }
+  });
 }
 
 bool HttpServerImpl::onClientError(::nodecc::http::ServerConnection& conn,

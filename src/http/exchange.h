@@ -73,6 +73,7 @@ class Exchange {
   bool keepAlive_ = true;
   bool aborted_ = false;
   bool released_ = false;
+  bool wrote_ = false;  // response bytes were written (a status line is on its way)
 };
 
 }  // namespace nodecc::http

@@ -82,6 +82,7 @@ void ServerConnection::onRead(size_t n) {
   processing_ = false;
   if (!closed_) {
     keepInput(data.substr(used));
+    settleTimer();
   }
   corked_ = false;
   flushOut();
@@ -104,8 +105,24 @@ void ServerConnection::processBuffered() {
     in_.reset();
     inCap_ = 0;
   }
+  settleTimer();
   corked_ = false;
   flushOut();
+}
+
+void ServerConnection::settleTimer() {
+  // advanceQueue picks the idle timer from inLen_, but when a response finishes inside
+  // consume() inLen_ is not yet final (the unconsumed tail is kept afterwards). With no request
+  // in progress, a connection holding the start of the next head is on the headers clock (408
+  // when it does not complete); one holding nothing is idle (keep-alive clock, silent close).
+  if (closed_ || head_ != nullptr || state_ != State::kHead) {
+    return;
+  }
+  if (inLen_ > 0 && timerKind_ == TimerKind::kKeepAlive) {
+    setTimer(TimerKind::kHeaders, server_.options().headersTimeoutMs);
+  } else if (inLen_ == 0 && timerKind_ == TimerKind::kHeaders && requests_ > 0) {
+    setTimer(TimerKind::kKeepAlive, server_.options().keepAliveTimeoutMs);
+  }
 }
 
 size_t ServerConnection::consume(std::string_view data) {
@@ -313,22 +330,42 @@ void ServerConnection::completeBody() {
 
 void ServerConnection::rejectRequest(const ParseError& err) {
   state_ = State::kNoMoreRequests;
-  if (receiving_) {
-    Exchange* ex = receiving_;
+  // The error response answers the rejected request, so it is skipped when that request was
+  // answered already (its handler responded before its body failed).
+  bool answered = false;
+  Exchange* ex = receiving_;
+  if (ex) {
+    // Its body will never complete and its handler may never answer: it is aborted and
+    // counts as a finished, last response, so that the responses before it still go out and
+    // the connection then closes instead of waiting for it (until the request timeout).
     receiving_ = nullptr;
+    answered = ex->finished_ || ex->wrote_;
     ex->aborted_ = true;
+    if (!ex->finished_) {
+      ex->finished_ = true;
+      ex->keepAlive_ = false;
+    }
     server_.delegate().onAbort(*ex);
   }
-  if (server_.delegate().onClientError(*this, err)) {
+  bool handled = server_.delegate().onClientError(*this, err);
+  if (closed_) {
     return;
   }
-  if (!closed_ && stream_.bytesWritten() == 0 && out_.empty()) {
+  if (!handled && !answered) {
+    // Queued rather than written now: written now, it would reach the client ahead of the
+    // responses to earlier pipelined requests and be taken for the answer to the first.
     std::string_view reason = statusReason(err.status);
-    std::string response = "HTTP/1.1 " + std::to_string(err.status) + " " + std::string(reason) +
-                           "\r\nConnection: close\r\n\r\n";
-    out_ += response;
+    errorResponse_ = "HTTP/1.1 " + std::to_string(err.status) + " " + std::string(reason) +
+                     "\r\nConnection: close\r\n\r\n";
   }
-  closeAfterFlush();
+  if (ex == head_ && ex != nullptr) {
+    advanceQueue();
+  } else if (ex != nullptr && !inQueue(ex)) {
+    releaseIfDone(ex);
+  }
+  if (!handled) {
+    closeAfterFlush();
+  }
 }
 
 // --- user flow control
@@ -405,9 +442,11 @@ void Exchange::reset() {
   keepAlive_ = true;
   aborted_ = false;
   released_ = false;
+  wrote_ = false;
 }
 
 void ServerConnection::exchangeOutput(Exchange* ex, std::string_view bytes) {
+  ex->wrote_ = true;
   if (ex != head_) {
     ex->held_.append(bytes);
     return;
@@ -420,6 +459,7 @@ void ServerConnection::exchangeOutput(Exchange* ex, std::string_view bytes) {
 }
 
 void ServerConnection::exchangeOutput(Exchange* ex, std::string&& bytes) {
+  ex->wrote_ = true;
   if (ex != head_) {
     ex->held_.append(bytes);
     return;
@@ -437,6 +477,12 @@ void ServerConnection::flushOut() {
   }
   stream_.write(std::string_view(out_));
   out_.clear();
+  if (head_ && stream_.queuedBytes() == 0) {
+    // Bytes written while corked count against the high-water mark, so a response may be
+    // waiting for 'drain'; when the kernel took them all at once the stream never queued and
+    // will not report a drain: report it here, or that response waits forever.
+    server_.delegate().onDrain(*head_);
+  }
   maybeFinishClosing();
 }
 
@@ -462,6 +508,10 @@ void ServerConnection::advanceQueue() {
     done->next_ = nullptr;
     releaseIfDone(done);
     if (!keepAlive) {
+      // The connection ends after this response; the pipelined requests behind it (whose
+      // handlers may have answered already) will not be answered. Left in the queue, they
+      // kept the connection open for good.
+      abortAll();
       closeAfterFlush();
       return;
     }
@@ -490,6 +540,15 @@ void ServerConnection::advanceQueue() {
   }
 }
 
+bool ServerConnection::inQueue(const Exchange* ex) const {
+  for (const Exchange* e = head_; e; e = e->next_) {
+    if (e == ex) {
+      return true;
+    }
+  }
+  return false;
+}
+
 void ServerConnection::releaseIfDone(Exchange* ex) {
   // In the queue until its response is done; receiving until its body is.
   bool inQueue = ex == head_ || ex->next_ != nullptr || ex == tail_;
@@ -504,8 +563,8 @@ void ServerConnection::releaseIfDone(Exchange* ex) {
 // --- closing
 
 void ServerConnection::closeAfterFlush() {
-  if (closed_) {
-    return;
+  if (closed_ || state_ == State::kLinger) {
+    return;  // already closing (leaving kLinger would shut down and arm the timer again)
   }
   state_ = State::kNoMoreRequests;
   closeWhenDone_ = true;
@@ -516,7 +575,18 @@ void ServerConnection::closeAfterFlush() {
 }
 
 void ServerConnection::maybeFinishClosing() {
-  if (closed_ || !closeWhenDone_ || head_ != nullptr || !out_.empty() || state_ == State::kLinger) {
+  if (closed_ || !closeWhenDone_ || head_ != nullptr || state_ == State::kLinger) {
+    return;
+  }
+  if (!errorResponse_.empty()) {
+    out_ += errorResponse_;
+    errorResponse_.clear();
+    if (!corked_) {
+      flushOut();  // comes back here
+    }
+    return;
+  }
+  if (!out_.empty()) {
     return;
   }
   if (stream_.queuedBytes() > 0) {
@@ -569,8 +639,10 @@ void ServerConnection::abortAll() {
   while (ex) {
     Exchange* next = ex->next_;
     ex->next_ = nullptr;
-    ex->aborted_ = true;
-    server_.delegate().onAbort(*ex);
+    if (!ex->aborted_) {  // a rejected request was told already
+      ex->aborted_ = true;
+      server_.delegate().onAbort(*ex);
+    }
     releaseIfDone(ex);
     ex = next;
   }
@@ -619,6 +691,10 @@ void ServerConnection::setTimer(TimerKind kind, uint64_t ms) {
     return;
   }
   loop.setTimerRef(timer_, false);  // timeouts alone never keep the process alive
+  // The loop's clock was last read before it blocked in poll, so in an I/O callback it can be
+  // older by however long the loop slept: a timeout started from it would fire that much
+  // early (a server idle for longer than headersTimeout answered 408 at once). Read it now.
+  loop.updateTime();
   loop.startTimer(timer_, ms);
 }
 

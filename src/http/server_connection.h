@@ -79,6 +79,7 @@ class ServerConnection final : public net::Stream::Handler {
   void exchangeFinished(Exchange* ex);
   void advanceQueue();
   void releaseIfDone(Exchange* ex);
+  bool inQueue(const Exchange* ex) const;
   void flushOut();
   void closeAfterFlush();
   void maybeFinishClosing();
@@ -87,6 +88,7 @@ class ServerConnection final : public net::Stream::Handler {
   static void onTimer(loop::Timer* t);
   void keepInput(std::string_view rest);
   void processBuffered();
+  void settleTimer();
 
   ServerCore& server_;
   net::Stream stream_;
@@ -115,6 +117,8 @@ class ServerConnection final : public net::Stream::Handler {
   ChunkedDecoder chunked_;
 
   std::string out_;
+  // The default response to a rejected request, sent once every earlier response has gone.
+  std::string errorResponse_;
   bool corked_ = false;
   bool userPaused_ = false;
   bool pipelinePaused_ = false;

@@ -1,0 +1,197 @@
+// The server the HTTP integration tests drive. Written as a Node program would be; each route
+// exercises one behaviour the tests check over real sockets.
+//
+//   --port N --host H                 where to listen (default 127.0.0.1)
+//   --headers-timeout MS, --keep-alive-timeout MS, --request-timeout MS, --hwm BYTES,
+//   --max-requests-per-socket N       http.createServer options
+//
+// Routes (any method unless noted):
+//   /hello                  "hello\n"
+//   /fixed                  "fixed\n" with an explicit Content-Length (which keeps an HTTP/1.0
+//                           keep-alive connection open, as in Node)
+//   /stream?bytes=N         N bytes of pattern() written with res.write(), waiting for 'drain'
+//       &piece=K            whenever write() returns false; Content-Length is set unless
+//       &chunked=1          chunked=1 (then Transfer-Encoding: chunked); ignore_drain=1 writes
+//       &ignore_drain=1     on regardless (the control case of the memory tests)
+//   /slow?ms=N              answers "slow N\n" after N ms (&close=1: with Connection: close)
+//   /close                  calls server.close() and answers "closing\n"; the process prints
+//                           "server closed" and exits once every connection is done
+//   /throw                  the handler throws before answering
+//   /throw-after-write      the handler writes part of a body, then throws
+//   /echo                   answers, after 'end', "<bytes> <sha256 hex>\n" and one line per
+//                           trailer "trailer <name>: <value>"
+//   /info                   method, url, httpVersion and the raw headers, one per line
+//   /stats                  "rss <bytes>\n" (VmRSS of this process)
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <nodecc/crypto.h>
+#include <nodecc/nodecc.h>
+#include <nodecc/url.h>
+
+using namespace nodecc;
+
+namespace {
+
+// The byte at offset i of a /stream body: a 64 KiB period, so a client can check every byte
+// cheaply (tests/integration/http/httptest.py has the same function).
+constexpr size_t kPatternPeriod = 65536;
+const std::string& pattern() {
+  static const std::string p = [] {
+    std::string s(kPatternPeriod, '\0');
+    for (size_t i = 0; i < s.size(); ++i) {
+      s[i] = char('a' + (i * 7 + i / 251) % 26);
+    }
+    return s;
+  }();
+  return p;
+}
+
+uint64_t argValue(const char* name, uint64_t fallback) {
+  const auto& argv = process::argv();
+  for (size_t i = 1; i + 1 < argv.size(); ++i) {
+    if (argv[i] == name) {
+      return std::strtoull(argv[i + 1].c_str(), nullptr, 10);
+    }
+  }
+  return fallback;
+}
+
+std::string argString(const char* name, const char* fallback) {
+  const auto& argv = process::argv();
+  for (size_t i = 1; i + 1 < argv.size(); ++i) {
+    if (argv[i] == name) {
+      return argv[i + 1];
+    }
+  }
+  return fallback;
+}
+
+std::string vmRss() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) {
+      return std::to_string(std::strtoull(line.c_str() + 6, nullptr, 10) * 1024);
+    }
+  }
+  return "0";
+}
+
+// Writes `left` more bytes of the pattern, stopping at each write() that returns false until
+// 'drain' (the backpressure contract of a writable stream).
+struct Streamer : std::enable_shared_from_this<Streamer> {
+  http::ServerResponse& res;
+  uint64_t left;
+  uint64_t offset = 0;
+  size_t piece;
+  bool ignoreDrain;
+  Streamer(http::ServerResponse& r, uint64_t n, size_t p, bool ignore)
+      : res(r), left(n), piece(p), ignoreDrain(ignore) {}
+
+  void pump() {
+    const std::string& p = pattern();
+    while (left > 0) {
+      size_t at = size_t(offset % kPatternPeriod);
+      size_t n = size_t(std::min<uint64_t>({left, piece, kPatternPeriod - at}));
+      left -= n;
+      offset += n;
+      bool ok = res.write(std::string_view(p).substr(at, n));
+      if (!ok && !ignoreDrain) {
+        res.once("drain", [self = shared_from_this()] { self->pump(); });
+        return;
+      }
+    }
+    res.end();
+  }
+};
+
+}  // namespace
+
+int main() {
+  std::string host = argString("--host", "127.0.0.1");
+  auto port = uint16_t(argValue("--port", 8080));
+  http::ServerOptions options;
+  options.headersTimeout = argValue("--headers-timeout", options.headersTimeout);
+  options.keepAliveTimeout = argValue("--keep-alive-timeout", options.keepAliveTimeout);
+  options.requestTimeout = argValue("--request-timeout", options.requestTimeout);
+  options.highWaterMark = argValue("--hwm", options.highWaterMark);
+  options.maxRequestsPerSocket =
+      uint32_t(argValue("--max-requests-per-socket", options.maxRequestsPerSocket));
+
+  http::Server* serverPtr = nullptr;
+  http::Server& server = http::createServer(options, [&serverPtr](http::IncomingMessage& req,
+                                                                  http::ServerResponse& res) {
+    auto u = url::parse(req.url, true);
+    std::string path = u.pathname.value_or("/");
+    if (path == "/hello") {
+      res.end("hello\n");
+    } else if (path == "/fixed") {
+      res.setHeader("Content-Length", uint64_t(6));
+      res.end("fixed\n");
+    } else if (path == "/stream") {
+      uint64_t bytes = std::strtoull(u.query["bytes"].c_str(), nullptr, 10);
+      size_t piece = u.query.has("piece") ? std::strtoull(u.query["piece"].c_str(), nullptr, 10)
+                                          : 16384;
+      res.setHeader("Content-Type", "application/octet-stream");
+      if (u.query["chunked"] != "1") {
+        res.setHeader("Content-Length", bytes);
+      }
+      bool ignoreDrain = u.query["ignore_drain"] == "1";
+      std::make_shared<Streamer>(res, bytes, piece == 0 ? 16384 : piece, ignoreDrain)->pump();
+    } else if (path == "/slow") {
+      std::string ms = u.query["ms"];
+      if (u.query["close"] == "1") {
+        res.setHeader("Connection", "close");
+      }
+      setTimeout([&res, ms] { res.end("slow " + ms + "\n"); }, std::atof(ms.c_str()));
+    } else if (path == "/close") {
+      serverPtr->close([](Error* err) {
+        std::printf("server closed%s\n", err ? " with an error" : "");
+        std::fflush(stdout);
+      });
+      res.end("closing\n");
+    } else if (path == "/throw") {
+      throw std::runtime_error("thrown by /throw");
+    } else if (path == "/throw-after-write") {
+      res.write("partial");
+      throw std::runtime_error("thrown by /throw-after-write");
+    } else if (path == "/echo") {
+      auto hash = std::make_shared<crypto::Hash>(crypto::createHash("sha256"));
+      auto bytes = std::make_shared<uint64_t>(0);
+      req.on("data", [hash, bytes](const Buffer& chunk) {
+        *bytes += chunk.length();
+        hash->update(chunk);
+      });
+      req.on("end", [&req, &res, hash, bytes] {
+        std::string out = std::to_string(*bytes) + " " + hash->digest("hex") + "\n";
+        for (size_t i = 0; i + 1 < req.rawTrailers.size(); i += 2) {
+          out += "trailer " + std::string(req.rawTrailers[i]) + ": " +
+                 std::string(req.rawTrailers[i + 1]) + "\n";
+        }
+        res.end(out);
+      });
+    } else if (path == "/info") {
+      std::string out = req.method + " " + req.url + " HTTP/" + req.httpVersion + "\n";
+      for (size_t i = 0; i + 1 < req.rawHeaders.size(); i += 2) {
+        out += std::string(req.rawHeaders[i]) + ": " + std::string(req.rawHeaders[i + 1]) + "\n";
+      }
+      res.end(out);
+    } else if (path == "/stats") {
+      res.end("rss " + vmRss() + "\n");
+    } else {
+      res.statusCode = 404;
+      res.end("not found\n");
+    }
+  });
+  serverPtr = &server;
+  server.listen(port, host, [&] {
+    std::printf("listening on http://%s:%u/\n", host.c_str(), unsigned(server.address().port));
+    std::fflush(stdout);
+  });
+  return nodecc::run();
+}
