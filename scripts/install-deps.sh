@@ -3,7 +3,7 @@
 # everything is already present. Idempotent: safe to run before every build.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ make libgtest-dev pkg-config curl python3 libbenchmark-dev
+packages=(cmake ninja-build g++ make libgtest-dev pkg-config curl python3 wrk libbenchmark-dev
           clang libclang-rt-14-dev)
 
 missing=()
