@@ -332,7 +332,9 @@ class Promise {
         std::rethrow_exception(s->error);
       }
       if constexpr (!std::is_void_v<T>) {
-        if (consume || !std::is_copy_constructible_v<T>) {
+        if constexpr (!std::is_copy_constructible_v<T>) {
+          return std::move(*s->value);  // move-only values can only be taken
+        } else if (consume) {
           return std::move(*s->value);
         } else {
           return *s->value;

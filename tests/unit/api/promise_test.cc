@@ -532,5 +532,18 @@ TEST_F(PromiseTest, ResolvedPromiseResumesTheCoroutineInsteadOfDestroyingIt) {
   EXPECT_EQ(out, 8);
 }
 
+// A move-only value can only be moved out of its promise, from an rvalue or an lvalue await.
+TEST_F(PromiseTest, AwaitOnAMoveOnlyValueMovesItOut) {
+  int seen = 0;
+  auto box = []() -> Promise<std::unique_ptr<int>> { co_return std::make_unique<int>(7); };
+  auto f = [&]() -> Promise<> {
+    std::unique_ptr<int> b = co_await box();
+    seen = *b;
+  };
+  f();
+  nodecc::run();
+  EXPECT_EQ(seen, 7);
+}
+
 }  // namespace
 }  // namespace nodecc
