@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/server_lifecycle.h"
 #include "http/exchange.h"
 #include "http/server_core.h"
 #include "http/server_connection.h"
@@ -110,12 +111,10 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
   void recycle(ExchangeImpl* ex);
 
  private:
-  void maybeEmitClose();
   RequestListener listener_;
   AsyncRequestListener asyncListener_;
   std::vector<ExchangeImpl*> free_;
-  std::vector<UniqueFunction<void(Error*)>> closeCallbacks_;
-  bool closing_ = false;
+  net::detail::ServerLifecycle lifecycle_;
 };
 
 }  // namespace nodecc::http::detail

@@ -47,7 +47,7 @@ class HttpSocket final : public net::detail::SocketBackend {
   std::unique_ptr<net::Socket> socket_;
 };
 
-HttpServerImpl::HttpServerImpl(Server& f, loop::Loop& l) : facade(f), loop(l) {}
+HttpServerImpl::HttpServerImpl(Server& f, loop::Loop& l) : facade(f), loop(l), lifecycle_(f) {}
 
 HttpServerImpl::~HttpServerImpl() {
   core.reset();
@@ -75,58 +75,17 @@ void HttpServerImpl::listen(const net::ListenOptions& options) {
     core->options() = co;
   }
   core->maxConnections = facade.maxConnections;
-  auto addr = net::detail::resolveListenAddress(options.host, options.port);
-  if (!addr) {
-    net::detail::emitErrorSoon(
-        facade, net::detail::errorWithAddress(-EINVAL, "listen", options.host, options.port));
-    return;
-  }
-  ::nodecc::net::Listener::Options lo;
-  lo.address = *addr;
-  lo.backlog = options.backlog;
-  lo.reusePort = options.reusePort;
-  lo.ipv6Only = options.ipv6Only;
-  auto r = core->listen(lo);
-  if (!r) {
-    net::detail::emitErrorSoon(
-        facade, net::detail::errorWithAddress(r.error(), "listen", addr->ip(), options.port));
-    return;
-  }
-  closing_ = false;
-  process::nextTick([this] { facade.emit("listening"); });
+  lifecycle_.listen(options, [this](const ::nodecc::net::Listener::Options& lo) {
+    return core->listen(lo);
+  });
 }
 
 void HttpServerImpl::close(UniqueFunction<void(Error*)> cb) {
-  if (!core || (!core->listener().listening() && !closing_)) {
-    if (cb) {
-      process::nextTick([cb = std::move(cb)]() mutable {
-        Error e("ERR_SERVER_NOT_RUNNING", "Server is not running.");
-        cb(&e);
-      });
-    }
-    return;
+  bool listening = core && core->listener().listening();
+  if (lifecycle_.beginClose(listening, std::move(cb))) {
+    core->close();
+    lifecycle_.maybeFinish(core->connectionCount());
   }
-  closing_ = true;
-  if (cb) {
-    closeCallbacks_.push_back(std::move(cb));
-  }
-  core->close();
-  maybeEmitClose();
-}
-
-void HttpServerImpl::maybeEmitClose() {
-  if (!closing_ || core->connectionCount() > 0) {
-    return;
-  }
-  closing_ = false;
-  process::nextTick([this] {
-    auto callbacks = std::move(closeCallbacks_);
-    closeCallbacks_.clear();
-    for (auto& cb : callbacks) {
-      cb(nullptr);
-    }
-    facade.emit("close");
-  });
 }
 
 net::Socket& HttpServerImpl::socketOf(::nodecc::http::ServerConnection& conn) {
@@ -148,7 +107,9 @@ void HttpServerImpl::onConnectionClose(::nodecc::http::ServerConnection& conn) {
     s->socket().emit("close", false);
     delete s;
   }
-  maybeEmitClose();
+  if (core) {
+    lifecycle_.maybeFinish(core->connectionCount());
+  }
 }
 
 ::nodecc::http::Exchange* HttpServerImpl::newExchange(::nodecc::http::ServerConnection&) {

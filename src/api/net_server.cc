@@ -40,26 +40,13 @@ void emitErrorSoon(EventEmitter& emitter, Error err) {
   });
 }
 
-ServerImpl::ServerImpl(Server& f, loop::Loop& l) : facade(f), loop(l), listener(l, *this) {}
+ServerImpl::ServerImpl(Server& f, loop::Loop& l)
+    : facade(f), loop(l), listener(l, *this), lifecycle(f) {}
 
 void ServerImpl::listen(const ListenOptions& options) {
-  auto addr = resolveListenAddress(options.host, options.port);
-  if (!addr) {
-    emitErrorSoon(facade, errorWithAddress(-EINVAL, "listen", options.host, options.port));
-    return;
-  }
-  ::nodecc::net::Listener::Options lo;
-  lo.address = *addr;
-  lo.backlog = options.backlog;
-  lo.reusePort = options.reusePort;
-  lo.ipv6Only = options.ipv6Only;
-  auto r = listener.listen(lo);
-  if (!r) {
-    emitErrorSoon(facade, errorWithAddress(r.error(), "listen", addr->ip(), options.port));
-    return;
-  }
-  closing = false;
-  process::nextTick([this] { facade.emit("listening"); });
+  lifecycle.listen(options, [this](const ::nodecc::net::Listener::Options& lo) {
+    return listener.listen(lo);
+  });
 }
 
 void ServerImpl::onConnection(int fd) {
@@ -84,40 +71,14 @@ void ServerImpl::onConnection(int fd) {
 
 void ServerImpl::socketClosed() {
   --connections;
-  maybeEmitClose();
+  lifecycle.maybeFinish(connections);
 }
 
 void ServerImpl::close(UniqueFunction<void(Error*)> cb) {
-  if (!listener.listening() && !closing) {
-    if (cb) {
-      process::nextTick([cb = std::move(cb)]() mutable {
-        Error e("ERR_SERVER_NOT_RUNNING", "Server is not running.");
-        cb(&e);
-      });
-    }
-    return;
+  if (lifecycle.beginClose(listener.listening(), std::move(cb))) {
+    listener.close();
+    lifecycle.maybeFinish(connections);
   }
-  closing = true;
-  listener.close();
-  if (cb) {
-    closeCallbacks_.push_back(std::move(cb));
-  }
-  maybeEmitClose();
-}
-
-void ServerImpl::maybeEmitClose() {
-  if (!closing || connections > 0) {
-    return;
-  }
-  closing = false;
-  process::nextTick([this] {
-    auto callbacks = std::move(closeCallbacks_);
-    closeCallbacks_.clear();
-    for (auto& cb : callbacks) {
-      cb(nullptr);
-    }
-    facade.emit("close");
-  });
 }
 
 }  // namespace detail

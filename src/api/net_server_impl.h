@@ -2,6 +2,7 @@
 // ServerImpl: the listener behind a net::Server; makes a TcpSocket per accepted connection.
 #include <cstddef>
 
+#include "api/server_lifecycle.h"
 #include "net/listener.h"
 #include "nodecc/net.h"
 
@@ -19,12 +20,10 @@ class ServerImpl final : public ::nodecc::net::Listener::Handler {
   loop::Loop& loop;
   ::nodecc::net::Listener listener;
   size_t connections = 0;
-  bool closing = false;
+  ServerLifecycle lifecycle;
 
  private:
   void onConnection(int fd) override;
-  void maybeEmitClose();
-  std::vector<UniqueFunction<void(Error*)>> closeCallbacks_;
 };
 
 // Resolves `host` for listen/connect: IP literals, "localhost", and "" (any address: "::" with

@@ -1,0 +1,68 @@
+#include "api/server_lifecycle.h"
+
+#include <cerrno>
+
+#include "api/net_server_impl.h"
+#include "api/net_socket_backend.h"
+#include "nodecc/process.h"
+
+namespace nodecc::net::detail {
+
+std::optional<::nodecc::net::Listener::Options> ServerLifecycle::listenerOptions(
+    const ListenOptions& options) {
+  auto addr = resolveListenAddress(options.host, options.port);
+  if (!addr) {
+    emitErrorSoon(facade_, errorWithAddress(-EINVAL, "listen", options.host, options.port));
+    return std::nullopt;
+  }
+  ::nodecc::net::Listener::Options lo;
+  lo.address = *addr;
+  lo.backlog = options.backlog;
+  lo.reusePort = options.reusePort;
+  lo.ipv6Only = options.ipv6Only;
+  return lo;
+}
+
+void ServerLifecycle::listened(const os::Result<void>& result,
+                               const ::nodecc::net::Listener::Options& lo, uint16_t port) {
+  if (!result) {
+    emitErrorSoon(facade_, errorWithAddress(result.error(), "listen", lo.address.ip(), port));
+    return;
+  }
+  closing_ = false;
+  process::nextTick([this] { facade_.emit("listening"); });
+}
+
+bool ServerLifecycle::beginClose(bool listening, UniqueFunction<void(Error*)> cb) {
+  if (!listening && !closing_) {
+    if (cb) {
+      process::nextTick([cb = std::move(cb)]() mutable {
+        Error e("ERR_SERVER_NOT_RUNNING", "Server is not running.");
+        cb(&e);
+      });
+    }
+    return false;
+  }
+  closing_ = true;
+  if (cb) {
+    closeCallbacks_.push_back(std::move(cb));
+  }
+  return true;
+}
+
+void ServerLifecycle::maybeFinish(size_t connections) {
+  if (!closing_ || connections > 0) {
+    return;
+  }
+  closing_ = false;
+  process::nextTick([this] {
+    auto callbacks = std::move(closeCallbacks_);
+    closeCallbacks_.clear();
+    for (auto& cb : callbacks) {
+      cb(nullptr);
+    }
+    facade_.emit("close");
+  });
+}
+
+}  // namespace nodecc::net::detail

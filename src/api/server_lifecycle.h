@@ -1,0 +1,47 @@
+#pragma once
+// ServerLifecycle: what net::Server and http::Server share around their listener: listen()
+// (resolve the host, bind, then 'listening' or 'error' from a nextTick, as Node) and close()
+// (ERR_SERVER_NOT_RUNNING when not running; the callbacks and 'close' once the last connection
+// is gone).
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "net/listener.h"
+#include "nodecc/events.h"
+#include "nodecc/function.h"
+#include "nodecc/net.h"
+
+namespace nodecc::net::detail {
+
+class ServerLifecycle {
+ public:
+  explicit ServerLifecycle(EventEmitter& facade) : facade_(facade) {}
+
+  // bind(const ::nodecc::net::Listener::Options&) -> os::Result<void> does the listening.
+  template <class Bind>
+  void listen(const ListenOptions& options, Bind&& bind) {
+    auto lo = listenerOptions(options);
+    if (!lo) {
+      return;
+    }
+    listened(bind(*lo), *lo, options.port);
+  }
+  // False, with cb called (ERR_SERVER_NOT_RUNNING) from a nextTick, when there is nothing to
+  // close; true when closing began (the caller then stops its listener).
+  bool beginClose(bool listening, UniqueFunction<void(Error*)> cb);
+  // Emits 'close' (after the close callbacks) once closing and no connection is left.
+  void maybeFinish(size_t connections);
+  bool closing() const { return closing_; }
+
+ private:
+  std::optional<::nodecc::net::Listener::Options> listenerOptions(const ListenOptions& options);
+  void listened(const os::Result<void>& result, const ::nodecc::net::Listener::Options& lo,
+                uint16_t port);
+
+  EventEmitter& facade_;
+  std::vector<UniqueFunction<void(Error*)>> closeCallbacks_;
+  bool closing_ = false;
+};
+
+}  // namespace nodecc::net::detail
