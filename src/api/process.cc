@@ -64,13 +64,7 @@ void emitExitOfRun() {
   if (process::exiting) {
     return;
   }
-  process::exiting = true;
-  try {
-    int code = process::exitCode;
-    process::emit("exit", code);
-  } catch (...) {
-    printUncaught(std::current_exception());
-  }
+  emitExit();
   process::exiting = false;
 }
 
