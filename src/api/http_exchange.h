@@ -33,6 +33,14 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   void sendHeadIfNeeded();
   void writeBody(std::string_view data);
   void finishResponse();
+  // Connection (and Keep-Alive) header lines as Node writes them; sets `last` on close.
+  void appendConnection(bool sendKeepAlive);
+  // A complete response prepared outside Node's response machinery (serveStatic): `fields` is
+  // the status line and header fields, each ending in CRLF, without Date and Connection, which
+  // are added here as end() adds them; then `body`, then `len` bytes of `file` from `offset`.
+  // Marks the response sent and ended and emits 'finish' and 'close' as end() does.
+  void respondRaw(std::string_view fields, std::string_view body,
+                  net::SharedFile* file = nullptr, int64_t offset = 0, size_t len = 0);
   void failResponse(std::exception_ptr e);
   // Request side.
   void deliverBody(std::string_view data);

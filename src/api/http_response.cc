@@ -131,30 +131,8 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
     chunked = false;
     keepAlive = false;
   }
-  const ServerOptions& opts = server.facade.options;
-  bool maxReached =
-      opts.maxRequestsPerSocket > 0 && connection() &&
-      connection()->requestCount() >= opts.maxRequestsPerSocket;
   if (!hasConnection) {
-    bool sendKeepAlive = keepAlive && (hasContentLength || useChunkedByDefault);
-    if (sendKeepAlive && (maxReached || server.core->closing())) {
-      head += "Connection: close\r\n";
-      last = true;
-    } else if (sendKeepAlive) {
-      head += "Connection: keep-alive\r\n";
-      if (opts.keepAliveTimeout > 0) {
-        head += "Keep-Alive: timeout=";
-        appendDecimal(head, opts.keepAliveTimeout / 1000);
-        if (opts.maxRequestsPerSocket > 0) {
-          head += ", max=";
-          appendDecimal(head, opts.maxRequestsPerSocket);
-        }
-        head += "\r\n";
-      }
-    } else {
-      last = true;
-      head += "Connection: close\r\n";
-    }
+    appendConnection(keepAlive && (hasContentLength || useChunkedByDefault));
   }
   if (!hasContentLength && !hasTe) {
     if (!hasBody) {
@@ -173,6 +151,61 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
   head += "\r\n";
   headStored = true;
   res.headersSent = true;
+}
+
+void ExchangeImpl::appendConnection(bool sendKeepAlive) {
+  const ServerOptions& opts = server.facade.options;
+  bool maxReached =
+      opts.maxRequestsPerSocket > 0 && connection() &&
+      connection()->requestCount() >= opts.maxRequestsPerSocket;
+  if (sendKeepAlive && (maxReached || server.core->closing())) {
+    head += "Connection: close\r\n";
+    last = true;
+  } else if (sendKeepAlive) {
+    head += "Connection: keep-alive\r\n";
+    if (opts.keepAliveTimeout > 0) {
+      head += "Keep-Alive: timeout=";
+      appendDecimal(head, opts.keepAliveTimeout / 1000);
+      if (opts.maxRequestsPerSocket > 0) {
+        head += ", max=";
+        appendDecimal(head, opts.maxRequestsPerSocket);
+      }
+      head += "\r\n";
+    }
+  } else {
+    last = true;
+    head += "Connection: close\r\n";
+  }
+}
+
+void ExchangeImpl::respondRaw(std::string_view fields, std::string_view body,
+                              net::SharedFile* file, int64_t offset, size_t len) {
+  if (res.writableEnded) {
+    return;
+  }
+  res.writableEnded = true;
+  res.headersSent = true;
+  headStored = true;
+  headFlushed = true;
+  chunked = false;
+  if (aborted()) {
+    releaseApiHold();
+    return;
+  }
+  head.assign(fields);
+  head += "Date: ";
+  head += httpDate();
+  head += "\r\n";
+  appendConnection(keepAlive);
+  head += "\r\n";
+  write(std::string_view(head));
+  if (!body.empty()) {
+    write(body);
+  }
+  if (file != nullptr && len > 0) {
+    sendFile(file, offset, len);
+  }
+  finishResponse();
 }
 
 void ExchangeImpl::sendHeadIfNeeded() {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "http/parse_types.h"
+#include "net/shared_file.h"
 
 namespace nodecc::http {
 
@@ -28,7 +29,7 @@ struct OwnedHeader {
 
 class Exchange {
  public:
-  virtual ~Exchange() = default;
+  virtual ~Exchange();
 
   // --- request (read-only for the delegate)
   std::string method;
@@ -52,6 +53,10 @@ class Exchange {
   // Bytes of this response, already framed. Ordered behind earlier responses.
   void write(std::string_view bytes);
   void write(std::string&& bytes);
+  // `len` bytes of `file` from `offset`, sent with sendfile(2) after the bytes written before.
+  // The exchange (then the socket) holds a reference to the file until they are sent or the
+  // connection is gone.
+  void sendFile(net::SharedFile* file, int64_t offset, size_t len);
   // The response is complete. keepAlive: the connection may carry another request after it.
   void finish(bool keepAlive);
   // Queued response bytes (this exchange's and the socket's): the 'drain' threshold.
@@ -68,7 +73,16 @@ class Exchange {
   friend class ServerConnection;
   ServerConnection* conn_ = nullptr;
   Exchange* next_ = nullptr;  // the connection's in-order queue
-  std::string held_;          // output waiting for earlier responses
+  // Output waiting for earlier responses: bytes, and file ranges to send at held_ offsets.
+  struct HeldFile {
+    size_t at;
+    net::SharedFile* file;
+    int64_t offset;
+    size_t length;
+  };
+  void dropHeldFiles();
+  std::string held_;
+  std::vector<HeldFile> heldFiles_;
   bool finished_ = false;
   bool keepAlive_ = true;
   bool aborted_ = false;

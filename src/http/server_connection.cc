@@ -388,63 +388,6 @@ void ServerConnection::resumeReading() {
 
 // --- output
 
-void Exchange::write(std::string_view bytes) {
-  if (aborted_ || conn_ == nullptr) {
-    return;
-  }
-  conn_->exchangeOutput(this, bytes);
-}
-
-void Exchange::write(std::string&& bytes) {
-  if (aborted_ || conn_ == nullptr) {
-    return;
-  }
-  conn_->exchangeOutput(this, std::move(bytes));
-}
-
-void Exchange::finish(bool keepAlive) {
-  if (finished_ || conn_ == nullptr) {
-    return;
-  }
-  finished_ = true;
-  keepAlive_ = keepAlive;
-  if (aborted_) {
-    conn_->releaseIfDone(this);
-    return;
-  }
-  conn_->exchangeFinished(this);
-}
-
-size_t Exchange::pendingBytes() const {
-  if (conn_ == nullptr || aborted_) {
-    return 0;
-  }
-  size_t n = held_.size();
-  if (conn_->head_ == this) {
-    n += conn_->out_.size() + conn_->stream_.queuedBytes();
-  }
-  return n;
-}
-
-void Exchange::reset() {
-  headerCount = 0;
-  trailerCount = 0;
-  body = BodyKind::kNone;
-  contentLength = 0;
-  keepAliveRequested = true;
-  upgrade = false;
-  expect.clear();
-  bodyComplete = false;
-  conn_ = nullptr;
-  next_ = nullptr;
-  held_.clear();
-  finished_ = false;
-  keepAlive_ = true;
-  aborted_ = false;
-  released_ = false;
-  wrote_ = false;
-}
-
 void ServerConnection::exchangeOutput(Exchange* ex, std::string_view bytes) {
   ex->wrote_ = true;
   if (ex != head_) {
@@ -469,6 +412,40 @@ void ServerConnection::exchangeOutput(Exchange* ex, std::string&& bytes) {
     return;
   }
   out_.append(bytes);
+}
+
+void ServerConnection::exchangeSendFile(Exchange* ex, net::SharedFile* file, int64_t offset,
+                                        size_t len) {
+  ex->wrote_ = true;
+  if (ex != head_) {
+    file->retain();
+    ex->heldFiles_.push_back({ex->held_.size(), file, offset, len});
+    return;
+  }
+  // The stream keeps its queue in order: the corked bytes before the file, anything written
+  // after it behind it.
+  if (!out_.empty()) {
+    stream_.write(std::string_view(out_));
+    out_.clear();
+  }
+  stream_.sendFile(file, offset, len);
+}
+
+void ServerConnection::promoteHeld(Exchange* ex) {
+  size_t from = 0;
+  for (const Exchange::HeldFile& f : ex->heldFiles_) {
+    out_.append(ex->held_, from, f.at - from);
+    from = f.at;
+    if (!out_.empty()) {
+      stream_.write(std::string_view(out_));
+      out_.clear();
+    }
+    stream_.sendFile(f.file, f.offset, f.length);
+    f.file->release();
+  }
+  ex->heldFiles_.clear();
+  out_.append(ex->held_, from);
+  ex->held_.clear();
 }
 
 void ServerConnection::flushOut() {
@@ -515,9 +492,8 @@ void ServerConnection::advanceQueue() {
       closeAfterFlush();
       return;
     }
-    if (head_ && !head_->held_.empty()) {
-      out_.append(head_->held_);
-      head_->held_.clear();
+    if (head_ && head_->wrote_) {
+      promoteHeld(head_);
     }
   }
   if (pipelinePaused_ && queued_ < server_.options().maxPipelinedRequests) {

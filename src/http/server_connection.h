@@ -76,6 +76,9 @@ class ServerConnection final : public net::Stream::Handler {
   void rejectRequest(const ParseError& err);
   void exchangeOutput(Exchange* ex, std::string_view bytes);
   void exchangeOutput(Exchange* ex, std::string&& bytes);
+  void exchangeSendFile(Exchange* ex, net::SharedFile* file, int64_t offset, size_t len);
+  // Moves what `ex` wrote while waiting behind earlier responses to the output, in order.
+  void promoteHeld(Exchange* ex);
   void exchangeFinished(Exchange* ex);
   void advanceQueue();
   void releaseIfDone(Exchange* ex);

@@ -22,6 +22,7 @@ Stream::Stream(loop::Loop& loop, Handler& handler) : loop_(loop), handler_(handl
 }
 
 Stream::~Stream() {
+  clearQueue();
   if (isOpen()) {
     loop_.backend().close(watcher_);
   }
@@ -234,12 +235,13 @@ void Stream::queueCopy(const iovec* iov, int count, size_t skip) {
   queue_.push_back(std::move(c));
 }
 
-void Stream::sendFile(int fileFd, int64_t offset, size_t len) {
+void Stream::sendFile(SharedFile* file, int64_t offset, size_t len) {
   if (failed_ || closing_ || len == 0) {
     return;
   }
+  file->retain();
   Chunk c;
-  c.file = fileFd;
+  c.file = file;
   c.fileOffset = offset;
   c.fileLeft = len;
   queuedBytes_ += len;
@@ -249,12 +251,23 @@ void Stream::sendFile(int fileFd, int64_t offset, size_t len) {
   }
 }
 
+void Stream::clearQueue() {
+  for (size_t i = queueHead_; i < queue_.size(); ++i) {
+    if (queue_[i].file) {
+      queue_[i].file->release();
+    }
+  }
+  queue_.clear();
+  queueHead_ = 0;
+  queuedBytes_ = 0;
+}
+
 void Stream::flush() {
   while (queueHead_ < queue_.size() && !failed_ && !closing_) {
     Chunk& head = queue_[queueHead_];
     size_t sent;
-    if (head.file >= 0) {
-      auto n = loop_.backend().sendfile(watcher_, head.file, &head.fileOffset, head.fileLeft);
+    if (head.file) {
+      auto n = loop_.backend().sendfile(watcher_, head.file->fd(), &head.fileOffset, head.fileLeft);
       if (!n) {
         if (n.error() == -EAGAIN) {
           return;
@@ -271,6 +284,8 @@ void Stream::flush() {
       queuedBytes_ -= sent;
       bytesWritten_ += sent;
       if (head.fileLeft == 0) {
+        head.file->release();
+        head.file = nullptr;
         ++queueHead_;
       }
       continue;
@@ -279,7 +294,7 @@ void Stream::flush() {
     int count = 0;
     for (size_t i = queueHead_; i < queue_.size() && count < kMaxIov; ++i) {
       Chunk& c = queue_[i];
-      if (c.file >= 0) {
+      if (c.file) {
         break;
       }
       iov[count++] = iovec{c.bytes.data() + c.offset, c.bytes.size() - c.offset};
@@ -358,9 +373,7 @@ void Stream::close(bool reset) {
     }
     loop_.backend().close(watcher_);
   }
-  queue_.clear();
-  queueHead_ = 0;
-  queuedBytes_ = 0;
+  clearQueue();
   loop_.queueClose(closer_);
 }
 

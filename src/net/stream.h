@@ -25,6 +25,7 @@
 
 #include "loop/backend.h"
 #include "loop/loop.h"
+#include "net/shared_file.h"
 #include "net/socket_address.h"
 #include "os/result.h"
 
@@ -67,9 +68,10 @@ class Stream {
   void write(std::string_view data);
   void write(std::string&& data);
   void writev(const iovec* iov, int count);
-  // Sends len bytes of fileFd from offset (sendfile), after what is queued. The fd must stay
-  // open until the stream drains or closes.
-  void sendFile(int fileFd, int64_t offset, size_t len);
+  // Sends len bytes of `file` from offset (sendfile), after what is queued. Holds a reference
+  // to the file until those bytes are sent or the stream closes. A file that turns out shorter
+  // than len fails the stream with -EIO: a body is never cut short silently.
+  void sendFile(SharedFile* file, int64_t offset, size_t len);
   size_t queuedBytes() const { return queuedBytes_; }
 
   // Sends FIN once the queue has drained.
@@ -99,9 +101,9 @@ class Stream {
     Stream* self = nullptr;
   };
   struct Chunk {
-    std::string bytes;  // data chunk (file == -1)
+    std::string bytes;  // a data chunk when file is null
     size_t offset = 0;  // bytes of this chunk already sent
-    int file = -1;      // sendfile chunk when >= 0
+    SharedFile* file = nullptr;  // a sendfile chunk when set (one reference held)
     int64_t fileOffset = 0;
     size_t fileLeft = 0;
   };
@@ -114,6 +116,7 @@ class Stream {
   void fail(int err, bool deferred);
   void finishConnect();
   void queueCopy(const iovec* iov, int count, size_t skip);
+  void clearQueue();
   bool tryWrite(const iovec* iov, int count, size_t total, size_t* written);
 
   loop::Loop& loop_;
