@@ -121,7 +121,9 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
  private:
   RequestListener listener_;
   AsyncRequestListener asyncListener_;
+  static void onTrim(loop::Deferred* d);
   std::vector<ExchangeImpl*> free_;
+  loop::Deferred trim_{&HttpServerImpl::onTrim, this};
   net::detail::ServerLifecycle lifecycle_;
 };
 

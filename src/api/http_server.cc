@@ -50,6 +50,7 @@ class HttpSocket final : public net::detail::SocketBackend {
 HttpServerImpl::HttpServerImpl(Server& f, loop::Loop& l) : facade(f), loop(l), lifecycle_(f) {}
 
 HttpServerImpl::~HttpServerImpl() {
+  loop.cancelDeferred(trim_);
   core.reset();
   for (ExchangeImpl* ex : free_) {
     delete ex;
@@ -130,10 +131,20 @@ void HttpServerImpl::releaseExchange(::nodecc::http::Exchange* ex) {
 }
 
 void HttpServerImpl::recycle(ExchangeImpl* ex) {
-  if (free_.size() < kMaxFreeExchanges) {
-    free_.push_back(ex);
-  } else {
-    delete ex;
+  // Never deleted here: nextTick callbacks queued for this exchange (each checks the
+  // generation it was queued for) may still be waiting to read it. The surplus is trimmed in
+  // the pending phase, when every tick queued before has run.
+  free_.push_back(ex);
+  if (free_.size() > kMaxFreeExchanges && !trim_.queued()) {
+    loop.queuePending(trim_);
+  }
+}
+
+void HttpServerImpl::onTrim(loop::Deferred* d) {
+  auto* self = static_cast<HttpServerImpl*>(d->data);
+  while (self->free_.size() > kMaxFreeExchanges) {
+    delete self->free_.back();
+    self->free_.pop_back();
   }
 }
 
