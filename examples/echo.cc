@@ -10,14 +10,15 @@ int main() {
   uint16_t port = args.port;
   std::string host = args.host;
 
-  http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
-    if (req.method == "GET" || req.method == "HEAD") {
-      auto q = url::parse(req.url, true).query;
-      if (q["value"].empty()) res.end("no value specified"); else res.end(q["value"]);
-    } else { res.writeHead(405, "Method Not Allowed"); res.end(); }
-  }).listen(port, host, [&] {
-    std::printf("listening on http://%s:%u/\n", host.c_str(), port);
-    std::fflush(stdout);
+  return exampleRun(args, [&] {
+    http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
+      if (req.method == "GET" || req.method == "HEAD") {
+        auto q = url::parse(req.url, true).query;
+        if (q["value"].empty()) res.end("no value specified"); else res.end(q["value"]);
+      } else { res.writeHead(405, "Method Not Allowed"); res.end(); }
+    }).listen(port, host, [&] {
+      std::printf("listening on http://%s:%u/\n", host.c_str(), port);
+      std::fflush(stdout);
+    });
   });
-  return nodecc::run();
 }

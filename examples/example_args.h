@@ -1,15 +1,19 @@
 #pragma once
-// --port N (default 8080) and --host H (default 127.0.0.1), read from process::argv() the way
-// the JavaScript twins read process.argv.
+// --port N (default 8080), --host H (default 127.0.0.1) and --workers N (default 1), read from
+// process::argv() the way the JavaScript twins read process.argv; exampleRun() runs the app on
+// this thread, or on N cluster workers sharing the port.
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <string>
 
-#include <nodecc/process.h>
+#include <nodecc/cluster.h>
+#include <nodecc/nodecc.h>
 
 struct ExampleArgs {
   uint16_t port = 8080;
   std::string host = "127.0.0.1";
+  unsigned workers = 1;  // 0: one per core
 };
 
 inline ExampleArgs exampleArgs() {
@@ -20,7 +24,18 @@ inline ExampleArgs exampleArgs() {
       a.port = uint16_t(std::atoi(argv[i + 1].c_str()));
     } else if (argv[i] == "--host") {
       a.host = argv[i + 1];
+    } else if (argv[i] == "--workers") {
+      a.workers = unsigned(std::atoi(argv[i + 1].c_str()));
     }
   }
   return a;
+}
+
+// The app on this thread (Node's single process), or with --workers N on N worker threads.
+inline int exampleRun(const ExampleArgs& args, const std::function<void()>& app) {
+  if (args.workers == 1) {
+    app();
+    return nodecc::run();
+  }
+  return nodecc::cluster::run(args.workers, app);
 }

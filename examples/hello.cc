@@ -9,12 +9,13 @@ int main() {
   uint16_t port = args.port;
   std::string host = args.host;
 
-  http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
-    res.setHeader("Content-Type", "text/plain");
-    res.end("Hello, World!");
-  }).listen(port, host, [&] {
-    std::printf("listening on http://%s:%u/\n", host.c_str(), port);
-    std::fflush(stdout);
+  return exampleRun(args, [&] {
+    http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
+      res.setHeader("Content-Type", "text/plain");
+      res.end("Hello, World!");
+    }).listen(port, host, [&] {
+      std::printf("listening on http://%s:%u/\n", host.c_str(), port);
+      std::fflush(stdout);
+    });
   });
-  return nodecc::run();
 }

@@ -9,13 +9,14 @@ int main() {
   uint16_t port = args.port;
   std::string host = args.host;
 
-  http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
-    std::string body = R"({"message":"Hello, World!"})";  // JSON.stringify({ message: ... })
-    res.writeHead(200, {{"Content-Type", "application/json"}, {"Server", "nodecc"}});
-    res.end(body);
-  }).listen(port, host, [&] {
-    std::printf("listening on http://%s:%u/\n", host.c_str(), port);
-    std::fflush(stdout);
+  return exampleRun(args, [&] {
+    http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
+      std::string body = R"({"message":"Hello, World!"})";  // JSON.stringify({ message: ... })
+      res.writeHead(200, {{"Content-Type", "application/json"}, {"Server", "nodecc"}});
+      res.end(body);
+    }).listen(port, host, [&] {
+      std::printf("listening on http://%s:%u/\n", host.c_str(), port);
+      std::fflush(stdout);
+    });
   });
-  return nodecc::run();
 }

@@ -11,20 +11,21 @@ int main() {
   uint16_t port = args.port;
   std::string host = args.host;
 
-  http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
-    auto hash = std::make_shared<crypto::Hash>(crypto::createHash("sha256"));
-    auto bytes = std::make_shared<uint64_t>(0);
-    req.on("data", [hash, bytes](const Buffer& chunk) {
-      *bytes += chunk.length();
-      hash->update(chunk);
+  return exampleRun(args, [&] {
+    http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
+      auto hash = std::make_shared<crypto::Hash>(crypto::createHash("sha256"));
+      auto bytes = std::make_shared<uint64_t>(0);
+      req.on("data", [hash, bytes](const Buffer& chunk) {
+        *bytes += chunk.length();
+        hash->update(chunk);
+      });
+      req.on("end", [&res, hash, bytes] {
+        res.setHeader("Content-Type", "text/plain");
+        res.end(std::to_string(*bytes) + " " + hash->digest("hex") + "\n");
+      });
+    }).listen(port, host, [&] {
+      std::printf("listening on http://%s:%u/\n", host.c_str(), port);
+      std::fflush(stdout);
     });
-    req.on("end", [&res, hash, bytes] {
-      res.setHeader("Content-Type", "text/plain");
-      res.end(std::to_string(*bytes) + " " + hash->digest("hex") + "\n");
-    });
-  }).listen(port, host, [&] {
-    std::printf("listening on http://%s:%u/\n", host.c_str(), port);
-    std::fflush(stdout);
   });
-  return nodecc::run();
 }

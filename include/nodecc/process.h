@@ -76,8 +76,9 @@ inline EventEmitter& removeAllListeners(std::string_view event) {
   return emitter().removeAllListeners(event);
 }
 
-// process.exitCode: the code run() returns and exit() uses by default.
-extern int exitCode;
+// process.exitCode: the code run() returns and exit() uses by default. Per thread, like the
+// process object itself: each cluster worker has its own, as each Node cluster worker has.
+extern thread_local int exitCode;
 // Emits 'exit' and ends the process now (pending work is abandoned), as process.exit().
 [[noreturn]] void exit(std::optional<int> code = std::nullopt);
 // process.abort().

@@ -76,7 +76,7 @@ void HttpServerImpl::listen(const net::ListenOptions& options) {
     core->options() = co;
   }
   core->maxConnections = facade.maxConnections;
-  lifecycle_.listen(options, [this](const ::nodecc::net::Listener::Options& lo) {
+  lifecycle_.listen(options, core->listener(), [this](const ::nodecc::net::Listener::Options& lo) {
     return core->listen(lo);
   });
 }
@@ -316,7 +316,13 @@ Server& createServer() { return createServer(ServerOptions{}); }
 
 Server& createServer(const ServerOptions& options) {
   auto* s = new Server(options);
-  api::Runtime::current().adopt(s);
+  api::Runtime& rt = api::Runtime::current();
+  rt.adopt(s);
+  rt.addServer([s] {
+    if (s->listening()) {
+      s->close();
+    }
+  });
   return *s;
 }
 

@@ -44,7 +44,7 @@ ServerImpl::ServerImpl(Server& f, loop::Loop& l)
     : facade(f), loop(l), listener(l, *this), lifecycle(f) {}
 
 void ServerImpl::listen(const ListenOptions& options) {
-  lifecycle.listen(options, [this](const ::nodecc::net::Listener::Options& lo) {
+  lifecycle.listen(options, listener, [this](const ::nodecc::net::Listener::Options& lo) {
     return listener.listen(lo);
   });
 }
@@ -133,7 +133,13 @@ Server& Server::unref() {
 
 Server& createServer(UniqueFunction<void(Socket&)> connectionListener) {
   auto* server = new Server();
-  api::Runtime::current().adopt(server);
+  api::Runtime& rt = api::Runtime::current();
+  rt.adopt(server);
+  rt.addServer([server] {
+    if (server->listening()) {
+      server->close();
+    }
+  });
   if (connectionListener) {
     server->on("connection",
                [cb = std::make_shared<UniqueFunction<void(Socket&)>>(std::move(connectionListener))](

@@ -1,6 +1,7 @@
 #include "nodecc/process.h"
 
 #include <limits.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -10,6 +11,7 @@
 
 #include "api/runtime.h"
 #include "api/signal_names.h"
+#include "cluster/worker_group.h"
 #include "os/clock.h"
 #include "os/process_stats.h"
 #include "os/signals.h"
@@ -24,7 +26,7 @@ void queueTick(UniqueFunction<void()> cb) { api::Runtime::current().queueTick(st
 
 namespace process {
 
-int exitCode = 0;
+thread_local int exitCode = 0;
 
 namespace {
 
@@ -33,7 +35,8 @@ class ProcessEmitter final : public EventEmitter {
  protected:
   void listenerCountChanged(std::string_view event, size_t count) override {
     int signo = api::signalNumber(event);
-    if (signo == 0) {
+    if (signo == 0 || (cluster::inWorker() && (signo == SIGINT || signo == SIGTERM))) {
+      // A cluster owns SIGINT and SIGTERM: it emits them on every worker itself.
       return;
     }
     if (count > 0) {
@@ -45,18 +48,32 @@ class ProcessEmitter final : public EventEmitter {
 };
 
 const uint64_t kStartNs = os::monotonicNs();
-bool exiting = false;
+thread_local ProcessEmitter* tEmitter = nullptr;
+thread_local bool exiting = false;
 
 }  // namespace
 
 EventEmitter& emitter() {
-  static ProcessEmitter* e = new ProcessEmitter;  // lives as long as the process
-  return *e;
+  // One process object per thread: the main thread's, and one per cluster worker (as each
+  // Node cluster worker has its own). Never freed: 'exit' listeners may run while the thread's
+  // other objects are going away. The main thread's lives as long as the process; a worker's
+  // is freed by the cluster when the worker ends (releaseThreadEmitter).
+  if (tEmitter == nullptr) {
+    tEmitter = new ProcessEmitter;
+  }
+  return *tEmitter;
 }
 
 }  // namespace process
 
 namespace api {
+
+void releaseThreadProcess() {
+  delete process::tEmitter;
+  process::tEmitter = nullptr;
+  process::exitCode = 0;
+  process::exiting = false;
+}
 
 void emitExitOfRun() {
   // run() ended: 'exit' for its listeners; process::exit() from one of them does not emit

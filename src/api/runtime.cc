@@ -8,6 +8,7 @@
 
 #include "api/signal_names.h"
 #include "api/timer_impl.h"
+#include "cluster/worker_group.h"
 #include "nodecc/error.h"
 #include "nodecc/process.h"
 
@@ -28,6 +29,15 @@ Runtime& Runtime::create() {
   tRuntime = std::make_unique<Runtime>();
   tCurrent = tRuntime.get();
   return *tRuntime;
+}
+
+void Runtime::destroyCurrent() { tRuntime.reset(); }
+
+void Runtime::closeServers() {
+  // A closer may make servers (in a 'close' listener): walk by index.
+  for (size_t i = 0; i < serverClosers_.size(); ++i) {
+    serverClosers_[i]();
+  }
 }
 
 Runtime::Runtime()
@@ -120,6 +130,14 @@ void Runtime::uncaught(std::exception_ptr e, const char* origin) {
       printUncaught(std::current_exception());
       exitProcess(7);
     }
+  }
+  if (cluster::inWorker()) {
+    // Only this worker ends; the others keep serving.
+    std::fprintf(stderr, "nodecc cluster: worker %u: ", cluster::currentWorkerId());
+    printUncaught(e);
+    workerFailed = true;
+    loop_.stop();
+    return;
   }
   printUncaught(e);
   exitProcess(1);

@@ -34,6 +34,8 @@ class Runtime {
     return rt ? *rt : create();
   }
   static Runtime* currentIfAny() { return tCurrent; }
+  // Ends this thread's runtime now (a cluster worker's, when the worker ends).
+  static void destroyCurrent();
 
   loop::Loop& loop() { return loop_; }
 
@@ -62,6 +64,15 @@ class Runtime {
     owned_.emplace_back(object, [](void* p) { delete static_cast<T*>(p); });
   }
 
+  // Servers made on this thread: closeServers() closes those still listening, as their
+  // close() would (a cluster's graceful stop).
+  void addServer(UniqueFunction<void()> closeIfListening) {
+    serverClosers_.push_back(std::move(closeIfListening));
+  }
+  void closeServers();
+  // Set when an uncaught exception ended this cluster worker: its loop stops for good.
+  bool workerFailed = false;
+
   api::ObjectPool<detail::TimeoutImpl>* timeoutPool;
   api::ObjectPool<detail::ImmediateImpl>* immediatePool;
 
@@ -82,10 +93,13 @@ class Runtime {
   std::vector<detail::Ref<detail::PromiseBase>> rejections_;
   std::unique_ptr<loop::SignalWatcher> signals_;
   std::vector<std::unique_ptr<void, void (*)(void*)>> owned_;
+  std::vector<UniqueFunction<void()>> serverClosers_;
 };
 
 // Prints an uncaught error the way Node does ("Uncaught Error: message ...") to stderr.
 void printUncaught(const std::exception_ptr& e);
+// Frees the calling thread's process object (a cluster worker's, when it ends).
+void releaseThreadProcess();
 // Emits 'exit' (once per process) with process::exitCode.
 void emitExit();
 // The same at the end of a run(), leaving process::exit() able to emit later.

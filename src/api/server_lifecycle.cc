@@ -4,6 +4,8 @@
 
 #include "api/net_server_impl.h"
 #include "api/net_socket_backend.h"
+#include "cluster/shared_ports.h"
+#include "cluster/worker_group.h"
 #include "nodecc/process.h"
 
 namespace nodecc::net::detail {
@@ -21,6 +23,28 @@ std::optional<::nodecc::net::Listener::Options> ServerLifecycle::listenerOptions
   lo.reusePort = options.reusePort;
   lo.ipv6Only = options.ipv6Only;
   return lo;
+}
+
+bool ServerLifecycle::shareWithCluster(const ListenOptions& options,
+                                       ::nodecc::net::Listener::Options& lo, unsigned* ordinal) {
+  if (!cluster::inWorker()) {
+    return false;
+  }
+  lo.reusePort = true;
+  if (options.port != 0) {
+    return false;
+  }
+  *ordinal = cluster::nextEphemeralOrdinal();
+  if (uint16_t port = cluster::sharedPort(options.host, *ordinal)) {
+    lo.address.setPort(port);
+    return false;
+  }
+  return true;
+}
+
+void ServerLifecycle::recordClusterPort(const ListenOptions& options, unsigned ordinal,
+                                        uint16_t port) {
+  cluster::recordSharedPort(options.host, ordinal, port);
 }
 
 void ServerLifecycle::listened(const os::Result<void>& result,

@@ -18,14 +18,22 @@ class ServerLifecycle {
  public:
   explicit ServerLifecycle(EventEmitter& facade) : facade_(facade) {}
 
-  // bind(const ::nodecc::net::Listener::Options&) -> os::Result<void> does the listening.
+  // bind(const ::nodecc::net::Listener::Options&) -> os::Result<void> does the listening on
+  // `listener`. In a cluster worker every listener shares its port with the other workers'
+  // (SO_REUSEPORT), an ephemeral one (port 0) too: the first worker's choice is reused.
   template <class Bind>
-  void listen(const ListenOptions& options, Bind&& bind) {
+  void listen(const ListenOptions& options, const ::nodecc::net::Listener& listener, Bind&& bind) {
     auto lo = listenerOptions(options);
     if (!lo) {
       return;
     }
-    listened(bind(*lo), *lo, options.port);
+    unsigned ordinal = 0;
+    bool shared = shareWithCluster(options, *lo, &ordinal);
+    os::Result<void> r = bind(*lo);
+    if (r && shared) {
+      recordClusterPort(options, ordinal, listener.address().port());
+    }
+    listened(r, *lo, options.port);
   }
   // False, with cb called (ERR_SERVER_NOT_RUNNING) from a nextTick, when there is nothing to
   // close; true when closing began (the caller then stops its listener).
@@ -36,6 +44,9 @@ class ServerLifecycle {
 
  private:
   std::optional<::nodecc::net::Listener::Options> listenerOptions(const ListenOptions& options);
+  static bool shareWithCluster(const ListenOptions& options,
+                               ::nodecc::net::Listener::Options& lo, unsigned* ordinal);
+  static void recordClusterPort(const ListenOptions& options, unsigned ordinal, uint16_t port);
   void listened(const os::Result<void>& result, const ::nodecc::net::Listener::Options& lo,
                 uint16_t port);
 

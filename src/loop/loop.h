@@ -112,6 +112,9 @@ class Loop {
   // The thread-safe entry: runs task->callback on this loop's thread (poll phase), FIFO per
   // posting thread. Does not by itself keep the loop alive.
   void post(AsyncTask* task);
+  // Loop thread: runs the tasks posted so far now (for a loop that is about to go away and
+  // must not leave a posted task neither run nor freed).
+  void runPostedTasks() { drainAsync(); }
 
   Backend& backend() { return *backend_; }
   // Registers an I/O watcher; its callbacks run through invoke().

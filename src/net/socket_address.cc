@@ -56,4 +56,12 @@ uint16_t SocketAddress::port() const {
   return 0;
 }
 
+void SocketAddress::setPort(uint16_t port) {
+  if (family() == AF_INET) {
+    reinterpret_cast<sockaddr_in*>(&storage_)->sin_port = htons(port);
+  } else if (family() == AF_INET6) {
+    reinterpret_cast<sockaddr_in6*>(&storage_)->sin6_port = htons(port);
+  }
+}
+
 }  // namespace nodecc::net

@@ -21,6 +21,7 @@ class SocketAddress {
   bool valid() const { return len_ > 0; }
   std::string ip() const;
   uint16_t port() const;
+  void setPort(uint16_t port);
   // Node's address().family: "IPv4" / "IPv6".
   std::string_view familyName() const { return family() == AF_INET6 ? "IPv6" : "IPv4"; }
 
