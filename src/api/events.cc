@@ -105,6 +105,9 @@ void EventEmitter::eraseListener(std::string_view event, detail::ListenerBase* l
 }
 
 EventEmitter& EventEmitter::removeAllListeners() {
+  if (events_.empty()) {
+    return *this;  // the common case of a recycled request/response pair
+  }
   // As Node: with 'removeListener' listeners, each removal is announced, that event last.
   if (hasListeners("removeListener")) {
     for (const std::string& name : eventNames()) {

@@ -97,6 +97,7 @@ class ServerConnection final : public net::Stream::Handler {
   net::Stream stream_;
   loop::Timer timer_{&ServerConnection::onTimer};
   TimerKind timerKind_ = TimerKind::kNone;
+  int64_t deadline_ = 0;  // loop time (ms) when timerKind_'s timeout expires
   State state_ = State::kHead;
 
   // Unconsumed input (a partial request, or bytes held while paused).
