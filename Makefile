@@ -4,7 +4,8 @@ CMAKE_GEN := -G Ninja
 RELEASE_DIR := build
 ASAN_DIR := build-asan
 
-.PHONY: deps build build-asan run test test-release test-asan install bench clean
+.PHONY: deps build build-asan run test test-release test-asan install bench bench-quick bench-micro \
+        bench-deps bench-build clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -32,7 +33,29 @@ test: build-asan build
 install: build
 	@cmake --install $(RELEASE_DIR) $(if $(PREFIX),--prefix $(PREFIX),)
 
-bench: build
+# The HTTP benchmark against Node.js, Go, nginx, h2o and the ceiling server (bench/README.md).
+# bench-quick is its ~3-minute subset. BENCH_ARGS passes options to bench/http/bench.py
+# (--scenarios, --peers, --reps, --duration); BENCH_TARGETS builds only those CMake targets.
+# /usr/bin/python3 first: Debian's python3-matplotlib draws the plots.
+BENCH_PY := $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+BENCH_TARGETS ?=
+
+bench-deps: deps
+	@./bench/http/install-deps.sh
+
+bench-build: bench-deps
+	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
+	  -DNODECC_BUILD_EXAMPLES=ON -DNODECC_BUILD_BENCH=ON > /dev/null
+	@cmake --build $(RELEASE_DIR) -j $(JOBS) $(if $(BENCH_TARGETS),--target $(BENCH_TARGETS),)
+
+bench: bench-build
+	@$(BENCH_PY) bench/http/bench.py --build $(RELEASE_DIR) $(BENCH_ARGS)
+
+bench-quick: bench-build
+	@$(BENCH_PY) bench/http/bench.py --build $(RELEASE_DIR) --quick $(BENCH_ARGS)
+
+# Google Benchmark micro benchmarks of the runtime against their Node.js twins (bench/micro).
+bench-micro: build
 	@./bench/micro/run.sh $(RELEASE_DIR)
 
 clean:

@@ -1,0 +1,3 @@
+module nodecc.bench/peers
+
+go 1.21
