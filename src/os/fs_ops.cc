@@ -1,0 +1,270 @@
+#include "os/fs_ops.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cmath>
+#include <vector>
+
+namespace nodecc::os {
+
+namespace {
+
+template <class F>
+auto retryEintr(F f) {
+  for (;;) {
+    auto r = f();
+    if (r >= 0 || errno != EINTR) {
+      return r;
+    }
+  }
+}
+
+Result<void> voidResult(int rc) {
+  if (rc < 0) {
+    return lastErrno();
+  }
+  return {};
+}
+
+Timespec fromStatx(const statx_timestamp& t) { return {t.tv_sec, t.tv_nsec}; }
+Timespec fromTimespec(const timespec& t) { return {t.tv_sec, t.tv_nsec}; }
+
+// Set once statx has been refused (old kernel, or a seccomp filter answering EPERM, as libuv
+// has seen under old Docker): every later call goes straight to fstatat.
+std::atomic<bool> gNoStatx{false};
+
+Result<FileStat> statAt(int dirfd, const char* path, int flags) {
+  FileStat s;
+  if (!gNoStatx.load(std::memory_order_relaxed)) {
+    struct statx x{};
+    int rc = retryEintr([&] {
+      return ::statx(dirfd, path, flags | AT_STATX_SYNC_AS_STAT,
+                     STATX_BASIC_STATS | STATX_BTIME, &x);
+    });
+    if (rc == 0) {
+      s.dev = makedev(x.stx_dev_major, x.stx_dev_minor);
+      s.mode = x.stx_mode;
+      s.nlink = x.stx_nlink;
+      s.uid = x.stx_uid;
+      s.gid = x.stx_gid;
+      s.rdev = makedev(x.stx_rdev_major, x.stx_rdev_minor);
+      s.blksize = x.stx_blksize;
+      s.ino = x.stx_ino;
+      s.size = x.stx_size;
+      s.blocks = x.stx_blocks;
+      s.atime = fromStatx(x.stx_atime);
+      s.mtime = fromStatx(x.stx_mtime);
+      s.ctime = fromStatx(x.stx_ctime);
+      s.birthtime = (x.stx_mask & STATX_BTIME) ? fromStatx(x.stx_btime) : s.ctime;
+      return s;
+    }
+    if (errno != ENOSYS && errno != EPERM && errno != EOPNOTSUPP) {
+      return lastErrno();
+    }
+    gNoStatx.store(true, std::memory_order_relaxed);
+  }
+  struct stat st{};
+  if (retryEintr([&] { return ::fstatat(dirfd, path, &st, flags); }) < 0) {
+    return lastErrno();
+  }
+  s.dev = st.st_dev;
+  s.mode = st.st_mode;
+  s.nlink = st.st_nlink;
+  s.uid = st.st_uid;
+  s.gid = st.st_gid;
+  s.rdev = st.st_rdev;
+  s.blksize = uint64_t(st.st_blksize);
+  s.ino = st.st_ino;
+  s.size = uint64_t(st.st_size);
+  s.blocks = uint64_t(st.st_blocks);
+  s.atime = fromTimespec(st.st_atim);
+  s.mtime = fromTimespec(st.st_mtim);
+  s.ctime = fromTimespec(st.st_ctim);
+  s.birthtime = s.ctime;
+  return s;
+}
+
+// libuv's uv__fs_to_timespec, which Node's utimes goes through: infinity means now, NaN
+// leaves the time alone, and the fraction is kept to the microsecond only.
+timespec toTimespec(double t) {
+  if (std::isinf(t)) {
+    return {0, UTIME_NOW};
+  }
+  if (std::isnan(t)) {
+    return {0, UTIME_OMIT};
+  }
+  timespec ts;
+  ts.tv_sec = time_t(t);
+  ts.tv_nsec = long((t - double(ts.tv_sec)) * 1e9);
+  ts.tv_nsec -= ts.tv_nsec % 1000;
+  if (ts.tv_nsec < 0) {
+    ts.tv_nsec += 1000000000;
+    ts.tv_sec -= 1;
+  }
+  return ts;
+}
+
+}  // namespace
+
+Result<int> openFile(const char* path, int flags, int mode) {
+  int fd = retryEintr([&] { return ::open(path, flags | O_CLOEXEC, mode); });
+  if (fd < 0) {
+    return lastErrno();
+  }
+  return fd;
+}
+
+Result<void> closeFile(int fd) {
+  if (::close(fd) < 0 && errno != EINTR && errno != EINPROGRESS) {
+    return lastErrno();
+  }
+  return {};
+}
+
+Result<size_t> readFd(int fd, void* buf, size_t len, int64_t position) {
+  ssize_t n = retryEintr([&] {
+    return position < 0 ? ::read(fd, buf, len) : ::pread(fd, buf, len, off_t(position));
+  });
+  if (n < 0) {
+    return lastErrno();
+  }
+  return size_t(n);
+}
+
+Result<size_t> writeFd(int fd, const void* buf, size_t len, int64_t position) {
+  ssize_t n = retryEintr([&] {
+    return position < 0 ? ::write(fd, buf, len) : ::pwrite(fd, buf, len, off_t(position));
+  });
+  if (n < 0) {
+    return lastErrno();
+  }
+  return size_t(n);
+}
+
+Result<size_t> writevFd(int fd, const iovec* iov, int count, int64_t position) {
+  if (count > IOV_MAX) {
+    count = IOV_MAX;
+  }
+  ssize_t n = retryEintr([&] {
+    return position < 0 ? ::writev(fd, iov, count) : ::pwritev(fd, iov, count, off_t(position));
+  });
+  if (n < 0) {
+    return lastErrno();
+  }
+  return size_t(n);
+}
+
+Result<FileStat> statOfPath(const char* path) { return statAt(AT_FDCWD, path, 0); }
+Result<FileStat> lstatOfPath(const char* path) {
+  return statAt(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW);
+}
+Result<FileStat> statOfFd(int fd) { return statAt(fd, "", AT_EMPTY_PATH); }
+
+Result<void> makeDirectory(const char* path, int mode) { return voidResult(::mkdir(path, mode)); }
+Result<void> removeDirectory(const char* path) { return voidResult(::rmdir(path)); }
+Result<void> unlinkPath(const char* path) { return voidResult(::unlink(path)); }
+Result<void> renamePath(const char* from, const char* to) {
+  return voidResult(::rename(from, to));
+}
+Result<void> accessPath(const char* path, int mode) { return voidResult(::access(path, mode)); }
+Result<void> truncateFd(int fd, int64_t length) {
+  return voidResult(retryEintr([&] { return ::ftruncate(fd, off_t(length)); }));
+}
+Result<void> symlinkPath(const char* target, const char* path) {
+  return voidResult(::symlink(target, path));
+}
+
+Result<std::string> readLink(const char* path) {
+  // Grow until the target fits: readlink truncates silently.
+  std::string out(256, '\0');
+  for (;;) {
+    ssize_t n = ::readlink(path, out.data(), out.size());
+    if (n < 0) {
+      return lastErrno();
+    }
+    if (size_t(n) < out.size()) {
+      out.resize(size_t(n));
+      return out;
+    }
+    out.resize(out.size() * 2);
+  }
+}
+
+Result<std::string> realPath(const char* path) {
+  char* p = ::realpath(path, nullptr);
+  if (p == nullptr) {
+    return lastErrno();
+  }
+  std::string out(p);
+  ::free(p);
+  return out;
+}
+
+Result<std::string> makeTempDirectory(const std::string& prefix) {
+  std::string tmpl = prefix + "XXXXXX";
+  if (::mkdtemp(tmpl.data()) == nullptr) {
+    return lastErrno();
+  }
+  return tmpl;
+}
+
+Result<void> setTimesPath(const char* path, double atime, double mtime) {
+  timespec ts[2] = {toTimespec(atime), toTimespec(mtime)};
+  return voidResult(::utimensat(AT_FDCWD, path, ts, 0));
+}
+
+Result<void> setTimesFd(int fd, double atime, double mtime) {
+  timespec ts[2] = {toTimespec(atime), toTimespec(mtime)};
+  return voidResult(::futimens(fd, ts));
+}
+
+Result<void> chmodPath(const char* path, int mode) {
+  return voidResult(::chmod(path, mode_t(mode)));
+}
+Result<void> chmodFd(int fd, int mode) { return voidResult(::fchmod(fd, mode_t(mode))); }
+Result<void> syncFd(int fd) { return voidResult(retryEintr([&] { return ::fsync(fd); })); }
+
+Result<void> cloneFile(int fromFd, int toFd) { return voidResult(::ioctl(toFd, FICLONE, fromFd)); }
+
+Result<size_t> copyRange(int fromFd, int toFd, size_t len) {
+  ssize_t n = retryEintr([&] { return ::copy_file_range(fromFd, nullptr, toFd, nullptr, len, 0); });
+  if (n >= 0) {
+    return size_t(n);
+  }
+  // Older kernels refuse copies across file systems (EXDEV) and some file systems refuse the
+  // call altogether: sendfile does the same copy through the page cache.
+  if (errno != EXDEV && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP &&
+      errno != EPERM) {
+    return lastErrno();
+  }
+  n = retryEintr([&] { return ::sendfile(toFd, fromFd, nullptr, len); });
+  if (n < 0) {
+    return lastErrno();
+  }
+  return size_t(n);
+}
+
+Result<std::string> currentDirectory() {
+  std::vector<char> buf(PATH_MAX);
+  for (;;) {
+    if (::getcwd(buf.data(), buf.size()) != nullptr) {
+      return std::string(buf.data());
+    }
+    if (errno != ERANGE) {
+      return lastErrno();
+    }
+    buf.resize(buf.size() * 2);
+  }
+}
+
+}  // namespace nodecc::os
