@@ -68,6 +68,9 @@ Runtime::~Runtime() {
   signals_.reset();
   timeoutPool->orphan();
   immediatePool->orphan();
+  // The thread's process object goes with its runtime (a thread that ran nodecc code and
+  // ended); the main thread's goes at exit.
+  releaseThreadProcess();
 }
 
 void Runtime::drainQueues() {
