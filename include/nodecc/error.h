@@ -32,6 +32,10 @@ class Error : public std::exception {
   std::string syscall;  // system errors only
   std::string path;
   std::string dest;
+  // Socket errors (net): the address and port of the failed listen/connect, as Node's
+  // err.address and err.port; empty / 0 otherwise.
+  std::string address;
+  int port = 0;
 };
 
 class TypeError : public Error {

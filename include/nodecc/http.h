@@ -47,6 +47,15 @@ namespace nodecc::http {
 namespace detail {
 class ExchangeImpl;
 class HttpServerImpl;
+// How an IncomingMessage drives what it reads from: a server's request or a client's
+// response (src/api/http_incoming_ops.h).
+struct IncomingOps;
+struct IncomingSource {
+  const IncomingOps* ops;
+  void* ctx;
+  // A server request's context is its exchange (ExchangeImpl::of).
+  operator ExchangeImpl&() const { return *static_cast<ExchangeImpl*>(ctx); }
+};
 }  // namespace detail
 
 // http.STATUS_CODES[code]: "" when Node has no name for it.
@@ -127,6 +136,10 @@ class IncomingMessage : public EventEmitter {
   IncomingMessage(detail::ExchangeImpl& ex, const std::string& method, const std::string& url,
                   const void* headerList, const size_t* headerCount, const void* trailerList,
                   const size_t* trailerCount);
+  // A client's response (see nodecc/http_client.h), driven through `ops` with `ctx`.
+  IncomingMessage(const detail::IncomingOps& ops, void* ctx, const std::string& method,
+                  const std::string& url, const void* headerList, const size_t* headerCount,
+                  const void* trailerList, const size_t* trailerCount);
   ~IncomingMessage() override;
 
   const std::string& method;
@@ -140,6 +153,9 @@ class IncomingMessage : public EventEmitter {
   IncomingHttpHeaders trailers;
   bool complete = false;  // the whole body arrived
   bool aborted = false;   // the connection went away first
+  // Responses only (Node: null on a server's request).
+  int statusCode = 0;
+  std::string statusMessage;
 
   net::Socket& socket();
   IncomingMessage& pause();
@@ -155,7 +171,8 @@ class IncomingMessage : public EventEmitter {
 
  private:
   friend class detail::ExchangeImpl;
-  detail::ExchangeImpl& ex_;
+  // What this message reads from (named ex_ for ExchangeImpl::of).
+  detail::IncomingSource ex_;
 };
 
 class ServerResponse : public EventEmitter {
@@ -263,3 +280,6 @@ Server& createServer(F&& listener) {
 }
 
 }  // namespace nodecc::http
+
+// The client half of Node's http module.
+#include "nodecc/http_client.h"  // IWYU pragma: export

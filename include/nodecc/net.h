@@ -47,6 +47,15 @@ struct ListenOptions {
   bool ipv6Only = false;
 };
 
+// net.createServer(options): what each accepted socket starts with.
+struct ServerOptions {
+  bool allowHalfOpen = false;   // see Socket::allowHalfOpen
+  bool pauseOnConnect = false;  // accepted sockets start paused (no reads until resume())
+  bool noDelay = false;         // TCP_NODELAY on accepted sockets
+  bool keepAlive = false;       // SO_KEEPALIVE on accepted sockets...
+  uint64_t keepAliveInitialDelay = 0;  // ...with this idle time in ms (0: the system's)
+};
+
 class Socket : public EventEmitter {
  public:
   explicit Socket(detail::SocketBackend* backend);
@@ -61,6 +70,8 @@ class Socket : public EventEmitter {
   Socket& end(std::string_view data);
   Socket& destroy();
   Socket& destroy(const Error& err);
+  // Closes with a TCP RST instead of FIN (the peer reads ECONNRESET); "close" (false) follows.
+  Socket& resetAndDestroy();
   Socket& pause();
   Socket& resume();
   Socket& setNoDelay(bool noDelay = true);
@@ -98,13 +109,17 @@ class Server : public EventEmitter {
   Server();
   ~Server() override;
 
+  // Listens at once; "listening" (and cb) or "error" (EADDRINUSE...) follow from a nextTick.
+  // Throws Error ERR_SERVER_ALREADY_LISTEN when the server is already listening.
   Server& listen(uint16_t port, UniqueFunction<void()> cb = nullptr);
   Server& listen(uint16_t port, std::string_view host, UniqueFunction<void()> cb = nullptr);
   Server& listen(uint16_t port, std::string_view host, int backlog,
                  UniqueFunction<void()> cb = nullptr);
   Server& listen(const ListenOptions& options, UniqueFunction<void()> cb = nullptr);
-  // Stops accepting; cb (and "close") once every connection has closed. cb gets an Error
-  // (ERR_SERVER_NOT_RUNNING) when the server was not listening.
+  // Stops accepting at once; "close" follows once every connection has closed. As in Node, cb
+  // is a once("close") listener (it runs after the "close" listeners added before it) and gets
+  // an Error ERR_SERVER_NOT_RUNNING when the server was not listening ("close" is emitted
+  // then too).
   Server& close(UniqueFunction<void(Error*)> cb = nullptr);
   AddressInfo address() const;
   bool listening() const;
@@ -113,8 +128,12 @@ class Server : public EventEmitter {
   Server& unref();
   // 0: no limit. Connections past it are closed as soon as they are accepted.
   size_t maxConnections = 0;
+  // The ServerOptions each accepted socket starts with.
   bool allowHalfOpen = false;
+  bool pauseOnConnect = false;
   bool noDelay = false;
+  bool keepAlive = false;
+  uint64_t keepAliveInitialDelay = 0;
 
   detail::ServerImpl* impl() const { return impl_; }
 
@@ -123,6 +142,8 @@ class Server : public EventEmitter {
 };
 
 Server& createServer(UniqueFunction<void(Socket&)> connectionListener = nullptr);
+Server& createServer(const ServerOptions& options,
+                     UniqueFunction<void(Socket&)> connectionListener = nullptr);
 
 // net.connect(port[, host][, cb]) / net.createConnection: a client socket; "connect" follows.
 // `host` is an IP literal or "localhost" (name resolution arrives with dns).

@@ -1,14 +1,18 @@
 #pragma once
 // nodecc: Node.js's programming model in C++20. Include this one header.
 #include "nodecc/buffer.h"
+#include "nodecc/cluster.h"
+#include "nodecc/dns.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
+#include "nodecc/fetch.h"
 #include "nodecc/fs.h"
 #include "nodecc/function.h"
 #include "nodecc/http.h"
 #include "nodecc/net.h"
 #include "nodecc/process.h"
 #include "nodecc/promise.h"
+#include "nodecc/serve_static.h"
 #include "nodecc/timers.h"
 #include "nodecc/url.h"
 

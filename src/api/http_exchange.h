@@ -18,6 +18,10 @@
 
 namespace nodecc::http::detail {
 
+// Node's test of a list-valued field for a word, /(?:^|\W)word(?:$|\W)/i: the Expect field
+// for 100-continue, an HTTP/1.0 request's TE field for chunked.
+bool mentionsWord(std::string_view text, std::string_view word);
+
 class HttpServerImpl;
 class HttpSocket;
 
@@ -26,6 +30,7 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   explicit ExchangeImpl(HttpServerImpl& server);
   ~ExchangeImpl() override;
 
+  static ExchangeImpl& of(IncomingMessage& req) { return req.ex_; }
   // Fills the facades from the parsed request (called before "request").
   void begin();
   // Response side.
@@ -41,12 +46,22 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   // Marks the response sent and ended and emits 'finish' and 'close' as end() does.
   void respondRaw(std::string_view fields, std::string_view body,
                   net::SharedFile* file = nullptr, int64_t offset = 0, size_t len = 0);
+  // respondRaw's first half, for a body of several pieces (multipart/byteranges over a file):
+  // sends the head and returns true; the caller then writes the body (write, sendFile) and
+  // calls finishResponse(). False when there is nothing to send (already ended, or aborted:
+  // the response is then complete as far as the API is concerned).
+  bool beginRawResponse(std::string_view fields);
+  // The exchange behind a response (serveStatic answers through respondRaw).
+  static ExchangeImpl& of(ServerResponse& res) { return res.ex_; }
   void failResponse(std::exception_ptr e);
   // Request side.
   void deliverBody(std::string_view data);
   void deliverEnd();
   void flowIfWanted();
-  void dump();
+  void scheduleEnd();
+  void scheduleRequestClose();
+  // Discards the unread body and resumes reading; `flow`: then let the request 'end'.
+  void dump(bool flow = true);
   void onAborted();
   // Both the http layer and the event sequence are done with it: back to the free list.
   void release();
@@ -70,8 +85,20 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   bool keepAlive = true;  // shouldKeepAlive
   bool last = false;      // _last: close after this response
   bool useChunkedByDefault = true;
+  // removeHeader() of a header Node would add itself: it is then left out (Node's
+  // _removedConnection, _removedContLen, _removedTE; removing Date clears res.sendDate).
+  bool removedConnection = false;
+  bool removedContentLength = false;
+  bool removedTransferEncoding = false;
+  // The request asked for 100-continue; a final status sent without the 100 before it closes
+  // the connection (the client may still send the body it was waiting to send).
+  bool expectContinue = false;
+  bool sent100 = false;
   bool finishEmitted = false;
-  bool closeEmitted = false;
+  bool closeEmitted = false;         // res 'close'
+  bool requestCloseEmitted = false;  // req 'close'
+  bool endScheduled = false;
+  bool consuming = false;  // the request was read (Node's _consuming): no dump at 'finish'
   bool apiHoldReleased = false;
   bool needDrain = false;
   std::vector<UniqueFunction<void()>> finishCallbacks;
@@ -93,7 +120,7 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
   ~HttpServerImpl() override;
 
   void setListener(RequestListener l) { listener_ = std::move(l); }
-  void setAsyncListener(AsyncRequestListener l) { asyncListener_ = std::move(l); }
+  void setAsyncListener(AsyncRequestListener l);
   void listen(const net::ListenOptions& options);
   void close(UniqueFunction<void(Error*)> cb);
   net::Socket& socketOf(::nodecc::http::ServerConnection& conn);

@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "api/http_exchange.h"
+#include "api/http_incoming_ops.h"
 #include "api/http_text.h"
 #include "nodecc/process.h"
 
@@ -94,7 +95,47 @@ std::vector<std::string_view> IncomingHttpHeaders::getAll(std::string_view name)
 
 // --- IncomingMessage
 
+namespace {
+// A server request reads from its exchange: pausing it stops reading from the connection.
+detail::ExchangeImpl& exchangeOf(void* ctx) { return *static_cast<detail::ExchangeImpl*>(ctx); }
+
+const detail::IncomingOps kServerOps = {
+    [](void* ctx) -> net::Socket& {
+      auto& ex = exchangeOf(ctx);
+      return ex.server.socketOf(*ex.connection());
+    },
+    [](void* ctx) {
+      auto& ex = exchangeOf(ctx);
+      ex.userPaused = true;
+      ex.flowing = false;
+      if (!ex.aborted() && !ex.req.complete) {
+        ex.connection()->pauseReading();
+      }
+    },
+    [](void* ctx) {
+      auto& ex = exchangeOf(ctx);
+      ex.userPaused = false;
+      ex.flowing = true;
+      ex.flowIfWanted();
+      if (!ex.aborted() && !ex.req.complete) {
+        ex.connection()->resumeReading();
+      }
+    },
+    [](const void* ctx) { return static_cast<const detail::ExchangeImpl*>(ctx)->userPaused; },
+    // Without this, a body larger than highWaterMark that arrives before 'end' stays buffered
+    // with reading paused, and a handler that only listens to 'data' waits forever.
+    [](void* ctx) { exchangeOf(ctx).flowIfWanted(); },
+};
+}  // namespace
+
 IncomingMessage::IncomingMessage(detail::ExchangeImpl& ex, const std::string& m,
+                                 const std::string& u, const void* headerList,
+                                 const size_t* headerCount, const void* trailerList,
+                                 const size_t* trailerCount)
+    : IncomingMessage(kServerOps, &ex, m, u, headerList, headerCount, trailerList,
+                      trailerCount) {}
+
+IncomingMessage::IncomingMessage(const detail::IncomingOps& ops, void* ctx, const std::string& m,
                                  const std::string& u, const void* headerList,
                                  const size_t* headerCount, const void* trailerList,
                                  const size_t* trailerCount)
@@ -104,38 +145,27 @@ IncomingMessage::IncomingMessage(detail::ExchangeImpl& ex, const std::string& m,
       headers(rawHeaders),
       rawTrailers(trailerList, trailerCount),
       trailers(rawTrailers),
-      ex_(ex) {}
+      ex_{&ops, ctx} {}
 
 IncomingMessage::~IncomingMessage() = default;
 
-net::Socket& IncomingMessage::socket() { return ex_.server.socketOf(*ex_.connection()); }
+net::Socket& IncomingMessage::socket() { return ex_.ops->socket(ex_.ctx); }
 
 IncomingMessage& IncomingMessage::pause() {
-  ex_.userPaused = true;
-  ex_.flowing = false;
-  if (!ex_.aborted() && !complete) {
-    ex_.connection()->pauseReading();
-  }
+  ex_.ops->pause(ex_.ctx);
   return *this;
 }
 
 IncomingMessage& IncomingMessage::resume() {
-  ex_.userPaused = false;
-  ex_.flowing = true;
-  ex_.flowIfWanted();
-  if (!ex_.aborted() && !complete) {
-    ex_.connection()->resumeReading();
-  }
+  ex_.ops->resume(ex_.ctx);
   return *this;
 }
 
-bool IncomingMessage::isPaused() const { return ex_.userPaused; }
+bool IncomingMessage::isPaused() const { return ex_.ops->isPaused(ex_.ctx); }
 
 void IncomingMessage::listenerCountChanged(std::string_view event, size_t count) {
-  // Without this, a body larger than highWaterMark that arrives before 'end' stays buffered
-  // with reading paused, and a handler that only listens to 'data' waits forever.
   if (event == "data" && count > 0) {
-    ex_.flowIfWanted();
+    ex_.ops->dataListenerAdded(ex_.ctx);
   }
 }
 
@@ -156,23 +186,19 @@ Promise<std::string> IncomingMessage::text() {
 
 namespace detail {
 
-namespace {
-// Node's test of an HTTP/1.0 request's TE field: /(?:^|\W)chunked(?:$|\W)/i.
-bool mentionsChunked(std::string_view te) {
-  auto isWord = [](char c) {
+bool mentionsWord(std::string_view text, std::string_view word) {
+  auto isWordChar = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   };
-  constexpr std::string_view kChunked = "chunked";
-  for (size_t i = 0; i + kChunked.size() <= te.size(); ++i) {
-    if (equalsIgnoreCase(te.substr(i, kChunked.size()), kChunked) &&
-        (i == 0 || !isWord(te[i - 1])) &&
-        (i + kChunked.size() == te.size() || !isWord(te[i + kChunked.size()]))) {
+  for (size_t i = 0; i + word.size() <= text.size(); ++i) {
+    if (equalsIgnoreCase(text.substr(i, word.size()), word) &&
+        (i == 0 || !isWordChar(text[i - 1])) &&
+        (i + word.size() == text.size() || !isWordChar(text[i + word.size()]))) {
       return true;
     }
   }
   return false;
 }
-}  // namespace
 
 ExchangeImpl::ExchangeImpl(HttpServerImpl& s)
     : server(s),
@@ -210,12 +236,15 @@ void ExchangeImpl::begin() {
   last = false;
   // HTTP/1.0 clients get no chunked coding (unless they asked for it with TE).
   useChunkedByDefault = versionMajor > 1 || (versionMajor == 1 && versionMinor >= 1) ||
-                        mentionsChunked(req.headers["te"]);
+                        mentionsWord(req.headers["te"], "chunked");
+  removedConnection = removedContentLength = removedTransferEncoding = false;
+  expectContinue = sent100 = false;
   finishEmitted = closeEmitted = needDrain = false;
   finishCallbacks.clear();
   apiHoldReleased = false;
 
   flowing = userPaused = endPending = endEmitted = dumped = flushScheduled = false;
+  consuming = endScheduled = requestCloseEmitted = false;
   buffered.clear();
   bufferedBytes = 0;
 }
@@ -240,17 +269,21 @@ void ExchangeImpl::deliverBody(std::string_view data) {
 
 void ExchangeImpl::deliverEnd() {
   req.complete = true;
+  // The trailers arrived with the end of the body: a map built before (req.trailers read in
+  // the handler) was empty.
+  req.trailers.invalidate();
   endPending = true;
   flowIfWanted();
 }
 
 void ExchangeImpl::flowIfWanted() {
-  // A 'data' listener or resume() makes the request flow (from a nextTick, as Readable).
+  // A 'data' listener or resume() makes the request flow (from a nextTick, as Readable). An
+  // 'end' listener alone does not: as in Node, 'end' then comes once the response is done and
+  // the unread request is dumped.
   if (flushScheduled || endEmitted) {
     return;
   }
-  bool wants = !userPaused && (flowing || req.listenerCount("data") > 0 ||
-                               req.listenerCount("end") > 0 || dumped);
+  bool wants = !userPaused && (flowing || req.listenerCount("data") > 0 || dumped);
   if (!wants) {
     return;
   }
@@ -262,6 +295,7 @@ void ExchangeImpl::flowIfWanted() {
       return;
     }
     flowing = true;
+    consuming = true;
     // Emit what was held before reading more: resuming first delivers newer bytes (at once,
     // from the connection's buffered input) ahead of these. Each chunk leaves `buffered` only
     // as it is emitted, so bytes arriving meanwhile queue behind the rest.
@@ -279,31 +313,79 @@ void ExchangeImpl::flowIfWanted() {
     if (userPaused) {
       return;
     }
-    if (!aborted() && !req.complete && connection()) {
+    // Also when the body is complete: holding it may have paused reading at highWaterMark in
+    // the very read that completed it, and the next request on the connection would wait
+    // behind that pause until the keep-alive timer reset it (found by tests/soak).
+    if (!aborted() && connection()) {
       connection()->resumeReading();
       if (gen != generation) {
         return;
       }
     }
-    if (endPending && !endEmitted && buffered.empty()) {
-      endEmitted = true;
-      req.emit("end");
+    if (endPending && buffered.empty()) {
+      scheduleEnd();
     }
   });
 }
 
-void ExchangeImpl::dump() {
-  // The response is done and nobody read the body: discard it (Node's req._dump()).
+void ExchangeImpl::scheduleEnd() {
+  // A tick after the last 'data', as Readable's endReadable.
+  if (endScheduled || endEmitted) {
+    return;
+  }
+  endScheduled = true;
+  uint64_t gen = generation;
+  process::nextTick([this, gen] {
+    if (gen != generation) {
+      return;
+    }
+    endScheduled = false;
+    if (endEmitted || aborted() || userPaused || !buffered.empty()) {
+      return;
+    }
+    endEmitted = true;
+    req.emit("end");
+    if (gen == generation && closeEmitted) {
+      scheduleRequestClose();
+    }
+  });
+}
+
+void ExchangeImpl::scheduleRequestClose() {
+  // Node destroys the request once it has ended and its response has closed: 'close' a tick
+  // after the later of the two.
+  uint64_t gen = generation;
+  process::nextTick([this, gen] {
+    if (gen != generation || requestCloseEmitted) {
+      return;
+    }
+    requestCloseEmitted = true;
+    req.emit("close");
+    if (gen == generation) {
+      releaseApiHold();
+    }
+  });
+}
+
+void ExchangeImpl::dump(bool flow) {
+  // The response is done and nobody read the body: discard it and let the request end (Node's
+  // req._dump(), which resumes even a paused request).
   if (dumped) {
     return;
   }
   dumped = true;
+  userPaused = false;
   buffered.clear();
   bufferedBytes = 0;
-  if (!aborted() && !req.complete && connection()) {
+  // Also when the body is complete: reading may have stopped because its unread bytes reached
+  // highWaterMark, and a request pipelined behind it would wait for good. (Called from the
+  // 'finish' tick, while the connection object still exists even if it closed.)
+  if (!aborted() && connection()) {
     connection()->resumeReading();
   }
-  flowIfWanted();
+  if (flow) {
+    flowIfWanted();
+  }
 }
 
 void ExchangeImpl::onAborted() {
@@ -313,21 +395,26 @@ void ExchangeImpl::onAborted() {
     if (gen != generation) {
       return;
     }
-    if (!req.complete) {
+    if (!endEmitted || !req.complete) {
       req.emit("aborted");
     }
-    if (!closeEmitted) {
+    if (gen == generation && !closeEmitted) {
       closeEmitted = true;
       res.emit("close");
+    }
+    if (gen == generation && !requestCloseEmitted) {
+      requestCloseEmitted = true;
       req.emit("close");
     }
     // The object lives on until the handler has ended the response too.
-    releaseApiHold();
+    if (gen == generation) {
+      releaseApiHold();
+    }
   });
 }
 
 void ExchangeImpl::releaseApiHold() {
-  if (!apiHoldReleased && closeEmitted && res.writableEnded) {
+  if (!apiHoldReleased && closeEmitted && requestCloseEmitted && res.writableEnded) {
     apiHoldReleased = true;
     release();
   }

@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 
 #include "api/http_exchange.h"
@@ -41,270 +40,32 @@ void checkHeader(std::string_view name, std::string_view value) {
   }
 }
 
-void appendDecimal(std::string& out, uint64_t v) {
-  char buf[24];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, size_t(end - buf));
-}
-
-void appendHex(std::string& out, uint64_t v) {
-  char buf[24];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, 16);
-  out.append(buf, size_t(end - buf));
-}
-
-bool containsTokenIgnoreCase(std::string_view list, std::string_view token) {
-  size_t start = 0;
-  while (start <= list.size()) {
-    size_t comma = list.find(',', start);
-    std::string_view item = list.substr(start, comma == std::string_view::npos ? list.npos
-                                                                               : comma - start);
-    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) {
-      item.remove_prefix(1);
-    }
-    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) {
-      item.remove_suffix(1);
-    }
-    if (detail::equalsIgnoreCase(item, token)) {
-      return true;
-    }
-    if (comma == std::string_view::npos) {
+// setHeader(name, values): a name already set keeps the place of its first line and takes
+// the new values there (Node keeps headers in an object keyed by the lower-cased name, and
+// assigning an existing key keeps its position); a new name goes last.
+void placeHeader(std::vector<std::pair<std::string, std::string>>& headers, std::string_view name,
+                 const std::string_view* values, size_t count) {
+  size_t at = headers.size();
+  for (size_t i = 0; i < headers.size(); ++i) {
+    if (detail::equalsIgnoreCase(headers[i].first, name)) {
+      at = i;
       break;
     }
-    start = comma + 1;
   }
-  return false;
+  if (at < headers.size()) {
+    headers.erase(std::remove_if(headers.begin() + at, headers.end(),
+                                 [&](const auto& p) {
+                                   return detail::equalsIgnoreCase(p.first, name);
+                                 }),
+                  headers.end());
+  }
+  for (size_t i = 0; i < count; ++i) {
+    headers.emplace(headers.begin() + at + i, std::string(name), std::string(values[i]));
+  }
 }
 
 }  // namespace
 
-namespace detail {
-
-// Node's OutgoingMessage._storeHeader, for a server response.
-void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
-  int status = res.statusCode;
-  if (status == 204 || status == 304 || (status >= 100 && status <= 199)) {
-    hasBody = false;
-  }
-  std::string_view reason = res.statusMessage.empty() ? statusReason(status)
-                                                      : std::string_view(res.statusMessage);
-  head.clear();
-  head += "HTTP/1.1 ";
-  appendDecimal(head, uint64_t(status));
-  head += ' ';
-  head += reason;
-  head += "\r\n";
-
-  bool hasConnection = false, hasContentLength = false, hasTe = false, hasDate = false,
-       hasTrailer = false;
-  for (const auto& [name, value] : outHeaders) {
-    head += name;
-    head += ": ";
-    head += value;
-    head += "\r\n";
-    if (equalsIgnoreCase(name, "connection")) {
-      hasConnection = true;
-      if (containsTokenIgnoreCase(value, "close")) {
-        last = true;
-      } else {
-        keepAlive = true;
-      }
-    } else if (equalsIgnoreCase(name, "content-length")) {
-      hasContentLength = true;
-    } else if (equalsIgnoreCase(name, "transfer-encoding")) {
-      hasTe = true;
-      if (containsTokenIgnoreCase(value, "chunked")) {
-        chunked = true;
-      }
-    } else if (equalsIgnoreCase(name, "date")) {
-      hasDate = true;
-    } else if (equalsIgnoreCase(name, "trailer")) {
-      hasTrailer = true;
-    }
-  }
-  if (res.sendDate && !hasDate) {
-    head += "Date: ";
-    head += httpDate();
-    head += "\r\n";
-  }
-  if (chunked && (status == 204 || status == 304)) {
-    chunked = false;
-    keepAlive = false;
-  }
-  if (!hasConnection) {
-    appendConnection(keepAlive && (hasContentLength || useChunkedByDefault));
-  }
-  if (!hasContentLength && !hasTe) {
-    if (!hasBody) {
-      chunked = false;
-    } else if (!useChunkedByDefault) {
-      last = true;
-    } else if (!hasTrailer && fromEnd) {
-      head += "Content-Length: ";
-      appendDecimal(head, endLength);
-      head += "\r\n";
-    } else {
-      head += "Transfer-Encoding: chunked\r\n";
-      chunked = true;
-    }
-  }
-  head += "\r\n";
-  headStored = true;
-  res.headersSent = true;
-}
-
-void ExchangeImpl::appendConnection(bool sendKeepAlive) {
-  const ServerOptions& opts = server.facade.options;
-  bool maxReached =
-      opts.maxRequestsPerSocket > 0 && connection() &&
-      connection()->requestCount() >= opts.maxRequestsPerSocket;
-  if (sendKeepAlive && (maxReached || server.core->closing())) {
-    head += "Connection: close\r\n";
-    last = true;
-  } else if (sendKeepAlive) {
-    head += "Connection: keep-alive\r\n";
-    if (opts.keepAliveTimeout > 0) {
-      head += "Keep-Alive: timeout=";
-      appendDecimal(head, opts.keepAliveTimeout / 1000);
-      if (opts.maxRequestsPerSocket > 0) {
-        head += ", max=";
-        appendDecimal(head, opts.maxRequestsPerSocket);
-      }
-      head += "\r\n";
-    }
-  } else {
-    last = true;
-    head += "Connection: close\r\n";
-  }
-}
-
-void ExchangeImpl::respondRaw(std::string_view fields, std::string_view body,
-                              net::SharedFile* file, int64_t offset, size_t len) {
-  if (res.writableEnded) {
-    return;
-  }
-  res.writableEnded = true;
-  res.headersSent = true;
-  headStored = true;
-  headFlushed = true;
-  chunked = false;
-  if (aborted()) {
-    releaseApiHold();
-    return;
-  }
-  head.assign(fields);
-  head += "Date: ";
-  head += httpDate();
-  head += "\r\n";
-  appendConnection(keepAlive);
-  head += "\r\n";
-  write(std::string_view(head));
-  if (!body.empty()) {
-    write(body);
-  }
-  if (file != nullptr && len > 0) {
-    sendFile(file, offset, len);
-  }
-  finishResponse();
-}
-
-void ExchangeImpl::sendHeadIfNeeded() {
-  if (!headFlushed) {
-    headFlushed = true;
-    write(std::string_view(head));
-  }
-}
-
-void ExchangeImpl::writeBody(std::string_view data) {
-  if (!hasBody || data.empty()) {
-    return;
-  }
-  if (chunked) {
-    std::string frame;
-    appendHex(frame, data.size());
-    frame += "\r\n";
-    write(std::string_view(frame));
-    write(data);
-    write(std::string_view("\r\n", 2));
-  } else {
-    write(data);
-  }
-}
-
-void ExchangeImpl::finishResponse() {
-  if (chunked && hasBody) {
-    std::string tail = "0\r\n";
-    for (const auto& [name, value] : outTrailers) {
-      tail += name;
-      tail += ": ";
-      tail += value;
-      tail += "\r\n";
-    }
-    tail += "\r\n";
-    write(std::move(tail));
-  }
-  bool keep = keepAlive && !last;
-  finish(keep);
-  if (!req.complete && !aborted()) {
-    dump();
-  }
-  uint64_t gen = generation;
-  // 'finish' once the bytes are handed to the socket, then 'close', each a tick later (Node).
-  process::nextTick([this, gen] {
-    if (gen != generation) {
-      return;
-    }
-    res.writableFinished = true;
-    finishEmitted = true;
-    auto callbacks = std::move(finishCallbacks);
-    finishCallbacks.clear();
-    res.emit("finish");
-    for (auto& cb : callbacks) {
-      cb();
-    }
-    process::nextTick([this, gen] {
-      if (gen != generation || closeEmitted) {
-        return;
-      }
-      closeEmitted = true;
-      res.emit("close");
-      req.emit("close");
-      releaseApiHold();
-    });
-  });
-}
-
-void ExchangeImpl::failResponse(std::exception_ptr) {
-  // A handler threw: 500 if nothing was sent yet, and this connection closes either way.
-  if (res.writableEnded) {
-    return;
-  }
-  if (!headFlushed) {
-    // A head stored by writeHead() but not yet written is replaced.
-    outHeaders.clear();
-    outHeaders.emplace_back("Connection", "close");
-    head.clear();
-    headStored = false;
-    res.headersSent = false;
-    res.statusCode = 500;
-    res.statusMessage.clear();
-    hasBody = method != "HEAD";
-    chunked = false;
-    keepAlive = false;
-    res.end();
-    return;
-  }
-  // Part of the response is out and it cannot be completed: what was written is sent, then
-  // the connection closes with the response cut short (no final chunk), so that the client
-  // sees an incomplete response rather than a complete, wrong one. (Destroying the connection
-  // at once dropped even the bytes written before the throw.)
-  keepAlive = false;
-  last = true;
-  chunked = false;
-  res.end();
-}
-
-}  // namespace detail
 
 // --- ServerResponse
 
@@ -316,8 +77,7 @@ ServerResponse& ServerResponse::setHeader(std::string_view name, std::string_vie
     throwHeadersSent("set");
   }
   checkHeader(name, value);
-  removeHeader(name);
-  ex_.outHeaders.emplace_back(std::string(name), std::string(value));
+  placeHeader(ex_.outHeaders, name, &value, 1);
   return *this;
 }
 
@@ -329,10 +89,17 @@ ServerResponse& ServerResponse::setHeader(std::string_view name,
   for (const auto& v : values) {
     checkHeader(name, v);
   }
-  removeHeader(name);
-  for (const auto& v : values) {
-    ex_.outHeaders.emplace_back(std::string(name), v);
+  std::vector<std::string_view> views(values.begin(), values.end());
+  std::string joined;
+  if (views.size() >= 2 && detail::equalsIgnoreCase(name, "cookie")) {
+    // Node sends a Cookie list as one field, joined with "; " (RFC 6265 §5.4).
+    for (size_t i = 0; i < views.size(); ++i) {
+      joined += i ? "; " : "";
+      joined += views[i];
+    }
+    views.assign(1, joined);
   }
+  placeHeader(ex_.outHeaders, name, views.data(), views.size());
   return *this;
 }
 
@@ -384,6 +151,15 @@ ServerResponse& ServerResponse::removeHeader(std::string_view name) {
   if (headersSent) {
     throwHeadersSent("remove");
   }
+  if (detail::equalsIgnoreCase(name, "connection")) {
+    ex_.removedConnection = true;
+  } else if (detail::equalsIgnoreCase(name, "content-length")) {
+    ex_.removedContentLength = true;
+  } else if (detail::equalsIgnoreCase(name, "transfer-encoding")) {
+    ex_.removedTransferEncoding = true;
+  } else if (detail::equalsIgnoreCase(name, "date")) {
+    sendDate = false;
+  }
   auto& h = ex_.outHeaders;
   h.erase(std::remove_if(h.begin(), h.end(),
                          [&](const auto& p) { return detail::equalsIgnoreCase(p.first, name); }),
@@ -425,18 +201,20 @@ ServerResponse& ServerResponse::writeHead(
   if (!message.empty()) {
     statusMessage.assign(message);
   }
-  // Headers given here override those set with setHeader, name by name (as Node merges them).
   for (const auto& [n, v] : headers) {
     checkHeader(n, v);
   }
-  for (const auto& [n, v] : headers) {
-    auto& h = ex_.outHeaders;
-    h.erase(std::remove_if(h.begin(), h.end(),
-                           [&](const auto& p) { return detail::equalsIgnoreCase(p.first, n); }),
-            h.end());
-  }
-  for (const auto& [n, v] : headers) {
-    ex_.outHeaders.emplace_back(n, v);
+  if (ex_.outHeaders.empty()) {
+    // Only writeHead() gives headers: they go out as given, repeated names too (Node passes
+    // the object or array straight to _storeHeader).
+    ex_.outHeaders.assign(headers.begin(), headers.end());
+  } else {
+    // Mixed with setHeader(): each pair is a setHeader(), so a name already set keeps its
+    // place and takes the new value (Node's "slow case").
+    for (const auto& [n, v] : headers) {
+      std::string_view value = v;
+      placeHeader(ex_.outHeaders, n, &value, 1);
+    }
   }
   ex_.storeHead(false, 0);
   return *this;
@@ -489,12 +267,21 @@ ServerResponse& ServerResponse::end(std::string_view data, UniqueFunction<void()
     ex_.finishCallbacks.push_back(std::move(cb));
   }
   if (ex_.aborted()) {
+    writableFinished = true;  // nothing is left to send (Node: the socket is gone)
     ex_.releaseApiHold();
     return *this;
   }
   ex_.sendHeadIfNeeded();
   ex_.writeBody(data);
   ex_.finishResponse();
+  // Node computes writableFinished: ended, and nothing left in the socket's buffer. Bytes of a
+  // response at the head of the line leave in this callback's write (cork), so they count as
+  // handed over unless the socket is already backed up; a pipelined response held behind an
+  // earlier one is not finished yet.
+  if (!ex_.aborted() && ex_.connection() && ex_.pendingBytes() == 0 &&
+      ex_.connection()->stream().queuedBytes() == 0) {
+    writableFinished = true;
+  }
   return *this;
 }
 
@@ -519,6 +306,7 @@ ServerResponse& ServerResponse::addTrailers(HeaderList trailers) {
 }
 
 ServerResponse& ServerResponse::writeContinue() {
+  ex_.sent100 = true;
   ex_.write(std::string_view("HTTP/1.1 100 Continue\r\n\r\n"));
   return *this;
 }

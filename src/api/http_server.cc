@@ -163,7 +163,9 @@ void HttpServerImpl::onRequest(::nodecc::http::Exchange& base) {
   uint64_t generation = ex.generation;
   try {
     if (!ex.expect.empty() && ex.versionMajor == 1 && ex.versionMinor >= 1) {
-      if (equalsIgnoreCase(ex.expect, "100-continue")) {
+      // As Node: 100-continue anywhere in the list (any case) is a 100-continue request.
+      if (mentionsWord(ex.expect, "100-continue")) {
+        ex.expectContinue = true;
         if (facade.listenerCount("checkContinue") > 0) {
           facade.emit("checkContinue", ex.req, ex.res);
           return;
@@ -179,14 +181,22 @@ void HttpServerImpl::onRequest(::nodecc::http::Exchange& base) {
         return;
       }
     }
-    if (asyncListener_) {
-      Promise<> p = asyncListener_(ex.req, ex.res);
-      p.catch_([this, &ex, generation](std::exception_ptr e) { handleException(ex, generation, e); });
-    }
     facade.emit("request", ex.req, ex.res);
   } catch (...) {
     handleException(ex, generation, std::current_exception());
   }
+}
+
+void HttpServerImpl::setAsyncListener(AsyncRequestListener l) {
+  asyncListener_ = std::move(l);
+  // A 'request' listener like the synchronous one, so that a 'checkContinue' listener that
+  // emits 'request' itself reaches it too. A rejected promise answers 500 as a throw does.
+  facade.on("request", [this](IncomingMessage& req, ServerResponse& res) {
+    ExchangeImpl& ex = ExchangeImpl::of(req);
+    uint64_t generation = ex.generation;
+    Promise<> p = asyncListener_(req, res);
+    p.catch_([this, &ex, generation](std::exception_ptr e) { handleException(ex, generation, e); });
+  });
 }
 
 void HttpServerImpl::handleException(ExchangeImpl& ex, uint64_t generation,

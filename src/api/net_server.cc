@@ -65,6 +65,12 @@ void ServerImpl::onConnection(int fd) {
   if (facade.noDelay) {
     sock->socket().setNoDelay(true);
   }
+  if (facade.keepAlive) {
+    sock->socket().setKeepAlive(true, facade.keepAliveInitialDelay);
+  }
+  if (facade.pauseOnConnect) {
+    sock->socket().pause();
+  }
   ++connections;
   facade.emit("connection", sock->socket());
 }
@@ -97,6 +103,10 @@ Server& Server::listen(uint16_t port, std::string_view host, int backlog,
   return listen(ListenOptions{port, std::string(host), backlog, false, false}, std::move(cb));
 }
 Server& Server::listen(const ListenOptions& options, UniqueFunction<void()> cb) {
+  if (listening()) {
+    throw Error("ERR_SERVER_ALREADY_LISTEN",
+                "Listen method has been called more than once without closing.");
+  }
   if (cb) {
     once("listening", [cb = std::make_shared<UniqueFunction<void()>>(std::move(cb))] { (*cb)(); });
   }
@@ -159,10 +169,22 @@ Socket& connect(uint16_t port, std::string_view host, UniqueFunction<void()> con
   auto addr = detail::resolveConnectAddress(host, port);
   os::Result<void> r = addr ? sock->connectTo(*addr) : os::Result<void>(os::Errno{-EINVAL});
   if (!r) {
-    Error e = detail::errorWithAddress(r.error(), "connect", host, port);
+    // Node names the address it tried ("localhost" reads 127.0.0.1).
+    Error e = detail::errorWithAddress(r.error(), "connect", addr ? addr->ip() : host, port);
     process::nextTick([sock, e] { sock->destroy(&e); });
   }
   return s;
+}
+
+Server& createServer(const ServerOptions& options,
+                     UniqueFunction<void(Socket&)> connectionListener) {
+  Server& server = createServer(std::move(connectionListener));
+  server.allowHalfOpen = options.allowHalfOpen;
+  server.pauseOnConnect = options.pauseOnConnect;
+  server.noDelay = options.noDelay;
+  server.keepAlive = options.keepAlive;
+  server.keepAliveInitialDelay = options.keepAliveInitialDelay;
+  return server;
 }
 
 int isIP(std::string_view input) {

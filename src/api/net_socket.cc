@@ -1,5 +1,6 @@
 #include "api/net_socket_backend.h"
 #include "nodecc/net.h"
+#include "os/socket.h"
 
 namespace nodecc::net {
 
@@ -35,6 +36,15 @@ Socket& Socket::destroy(const Error& err) {
   return *this;
 }
 
+Socket& Socket::resetAndDestroy() {
+  // SO_LINGER {1, 0} turns the close that destroy() makes into a reset.
+  if (!backend_->destroyed() && backend_->stream().isOpen()) {
+    (void)os::setLingerZero(backend_->stream().fd());
+  }
+  backend_->destroy(nullptr);
+  return *this;
+}
+
 Socket& Socket::pause() {
   backend_->pause();
   return *this;
@@ -56,7 +66,9 @@ Socket& Socket::setKeepAlive(bool enable, uint64_t initialDelayMs) {
 }
 
 Socket& Socket::setTimeout(uint64_t ms, UniqueFunction<void()> cb) {
-  if (cb) {
+  // Node removes `cb` again when ms is 0; C++ cannot find a function among the listeners, so
+  // it is simply not added.
+  if (cb && ms > 0) {
     once("timeout", [f = std::make_shared<UniqueFunction<void()>>(std::move(cb))] { (*f)(); });
   }
   backend_->setTimeout(ms);

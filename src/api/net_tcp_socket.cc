@@ -18,6 +18,8 @@ thread_local char tReadScratch[kReadChunk];
 Error errorWithAddress(int err, std::string_view syscall, std::string_view address,
                        uint16_t port) {
   Error e = Error::fromErrno(err, syscall);
+  e.address = std::string(address);
+  e.port = port;
   std::string where = std::string(address) + ":" + std::to_string(port);
   if (syscall == "connect") {
     e.message = std::string(syscall) + " " + e.code + " " + where;
@@ -25,6 +27,12 @@ Error errorWithAddress(int err, std::string_view syscall, std::string_view addre
     e.message = std::string(syscall) + " " + e.code + ": " +
                 std::string(os::errnoMessage(err)) + " " + where;
   }
+  return e;
+}
+
+Error socketError(int err, std::string_view syscall) {
+  Error e = Error::fromErrno(err, syscall);
+  e.message = std::string(syscall) + " " + e.code;
   return e;
 }
 
@@ -86,7 +94,8 @@ void TcpSocket::onConnect(int status) {
 
 void TcpSocket::onDrain() {
   runWriteCallbacks(nullptr);
-  if (needDrain_) {
+  // Node emits no 'drain' once end() was called: nothing more may be written.
+  if (needDrain_ && !ended_ && !destroying_) {
     needDrain_ = false;
     socket_->emit("drain");
   }
@@ -94,13 +103,17 @@ void TcpSocket::onDrain() {
 }
 
 void TcpSocket::onError(int err) {
-  Error e = Error::fromErrno(err, err == -EPIPE || err == -ECONNRESET ? "write" : "read");
+  Error e = socketError(err, stream_.failedWriting() ? "write" : "read");
   destroy(&e);
 }
 
 void TcpSocket::onClose() {
   loop_.stopTimer(timer_);
-  if (error_) {
+  if (!error_) {
+    // Writes that never reached the kernel still complete exactly once.
+    Error destroyed("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed");
+    runWriteCallbacks(&destroyed);
+  } else {
     runWriteCallbacks(error_.get());
     try {
       socket_->emit("error", static_cast<const Error&>(*error_));
@@ -110,17 +123,22 @@ void TcpSocket::onClose() {
     }
   }
   socket_->emit("close", bool(error_));
-  if (server) {
-    server->socketClosed();
-  }
   delete this;
 }
 
 bool TcpSocket::write(std::string_view data, UniqueFunction<void(Error*)> cb) {
   if (ended_ || destroying_) {
-    Error e("ERR_STREAM_WRITE_AFTER_END", "write after end");
+    // As Node: after destroy() the callback gets ERR_STREAM_DESTROYED; after end() it gets
+    // ERR_STREAM_WRITE_AFTER_END, and the socket is destroyed with that error ('error', then
+    // 'close' with hadError).
+    Error e = destroying_
+                  ? Error("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed")
+                  : Error("ERR_STREAM_WRITE_AFTER_END", "write after end");
     if (cb) {
       process::nextTick([cb = std::move(cb), e]() mutable { cb(&e); });
+    }
+    if (!destroying_) {
+      destroy(&e);
     }
     return false;
   }
@@ -174,6 +192,12 @@ void TcpSocket::destroy(const Error* err) {
   }
   loop_.stopTimer(timer_);
   stream_.close();
+  if (server) {
+    // Node counts the connection gone at destroy(), before the socket's own 'close' (which
+    // waits for the close phase): the server's 'close' can come first.
+    ServerImpl* s = std::exchange(server, nullptr);
+    s->socketClosed();
+  }
 }
 
 void TcpSocket::pause() {

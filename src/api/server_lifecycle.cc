@@ -1,6 +1,7 @@
 #include "api/server_lifecycle.h"
 
 #include <cerrno>
+#include <memory>
 
 #include "api/net_server_impl.h"
 #include "api/net_socket_backend.h"
@@ -58,20 +59,29 @@ void ServerLifecycle::listened(const os::Result<void>& result,
 }
 
 bool ServerLifecycle::beginClose(bool listening, UniqueFunction<void(Error*)> cb) {
-  if (!listening && !closing_) {
-    if (cb) {
-      process::nextTick([cb = std::move(cb)]() mutable {
+  if (cb) {
+    // Node makes the callback a once('close') listener, after those already added: 'close'
+    // listeners run first. A server that is not listening (never was, or is already closing)
+    // passes ERR_SERVER_NOT_RUNNING to it.
+    auto f = std::make_shared<UniqueFunction<void(Error*)>>(std::move(cb));
+    if (listening) {
+      facade_.once("close", [f] { (*f)(nullptr); });
+    } else {
+      facade_.once("close", [f] {
         Error e("ERR_SERVER_NOT_RUNNING", "Server is not running.");
-        cb(&e);
+        (*f)(&e);
       });
     }
-    return false;
   }
-  closing_ = true;
-  if (cb) {
-    closeCallbacks_.push_back(std::move(cb));
+  if (listening) {
+    closing_ = true;
+    return true;
   }
-  return true;
+  if (!closing_) {
+    // Nothing to close and no connection left: Node still emits 'close' (from a nextTick).
+    emitCloseSoon();
+  }
+  return false;
 }
 
 void ServerLifecycle::maybeFinish(size_t connections) {
@@ -79,14 +89,11 @@ void ServerLifecycle::maybeFinish(size_t connections) {
     return;
   }
   closing_ = false;
-  process::nextTick([this] {
-    auto callbacks = std::move(closeCallbacks_);
-    closeCallbacks_.clear();
-    for (auto& cb : callbacks) {
-      cb(nullptr);
-    }
-    facade_.emit("close");
-  });
+  emitCloseSoon();
+}
+
+void ServerLifecycle::emitCloseSoon() {
+  process::nextTick([this] { facade_.emit("close"); });
 }
 
 }  // namespace nodecc::net::detail

@@ -35,10 +35,12 @@ class ServerLifecycle {
     }
     listened(r, *lo, options.port);
   }
-  // False, with cb called (ERR_SERVER_NOT_RUNNING) from a nextTick, when there is nothing to
-  // close; true when closing began (the caller then stops its listener).
+  // As Node, cb becomes a once('close') listener: it gets nullptr, or ERR_SERVER_NOT_RUNNING
+  // when the server was not listening (then 'close' is emitted anyway, from a nextTick, unless
+  // an earlier close is still waiting for connections). True when closing began (the caller
+  // then stops its listener and calls maybeFinish).
   bool beginClose(bool listening, UniqueFunction<void(Error*)> cb);
-  // Emits 'close' (after the close callbacks) once closing and no connection is left.
+  // Emits 'close' (from a nextTick) once closing and no connection is left.
   void maybeFinish(size_t connections);
   bool closing() const { return closing_; }
 
@@ -47,11 +49,11 @@ class ServerLifecycle {
   static bool shareWithCluster(const ListenOptions& options,
                                ::nodecc::net::Listener::Options& lo, unsigned* ordinal);
   static void recordClusterPort(const ListenOptions& options, unsigned ordinal, uint16_t port);
+  void emitCloseSoon();
   void listened(const os::Result<void>& result, const ::nodecc::net::Listener::Options& lo,
                 uint16_t port);
 
   EventEmitter& facade_;
-  std::vector<UniqueFunction<void(Error*)>> closeCallbacks_;
   bool closing_ = false;
 };
 

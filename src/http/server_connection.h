@@ -44,7 +44,14 @@ class ServerConnection final : public net::Stream::Handler {
   void destroy();
   // Closes once the exchanges in flight are done (server.close()).
   void closeWhenIdle();
-  bool idle() const { return head_ == nullptr && inLen_ == 0; }
+  // No request in progress and no response bytes still on their way: a response that ended
+  // but is still being sent (a large sendfile body) keeps its connection out of
+  // closeIdleConnections(), as Node's socket._httpMessage does until 'finish'. A connection
+  // still waiting for its first request is not idle either (as Node's).
+  bool idle() const {
+    return requests_ > 0 && head_ == nullptr && receiving_ == nullptr && inLen_ == 0 &&
+           out_.empty() && stream_.queuedBytes() == 0;
+  }
   uint32_t requestCount() const { return requests_; }
 
   // The layer above's per-connection object (the API's socket facade), or null.

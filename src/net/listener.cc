@@ -63,6 +63,8 @@ void Listener::close() {
   if (!listening()) {
     return;
   }
+  // The reserve fd serves only a listening socket: a closed server must not hold an fd.
+  reserve_.reset();
   loop_.backend().close(watcher_);
   if (refed_) {
     loop_.releaseHandle();

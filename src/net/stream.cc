@@ -98,6 +98,10 @@ void Stream::onEvents(loop::IoWatcher* w, uint32_t events) {
   if (self->closing_) {
     return;
   }
+  if (events & loop::kHangup) {
+    // The peer's FIN is queued behind any data: see the short-read rule in readSome().
+    self->peerHungUp_ = true;
+  }
   if (events & loop::kReadable) {
     self->readPending_ = true;
     if (self->reading_) {
@@ -110,6 +114,18 @@ void Stream::finishConnect() {
   connecting_ = false;
   int err = os::pendingSocketError(watcher_.fd);
   handler_.onConnect(err);
+  if (err != 0 || closing_ || failed_) {
+    return;
+  }
+  // Bytes written (and a shutdown asked for) while connecting wait in the queue. The edge that
+  // reported the connection was the writable one, and no other will come while the socket
+  // buffer stays empty: send them now.
+  if (queuedBytes_ > 0) {
+    flush();
+  } else if (shutdownWanted_ && !shutdownDone_) {
+    shutdownDone_ = true;
+    (void)os::shutdownWrite(watcher_.fd);
+  }
 }
 
 void Stream::onDeferred(loop::Deferred* d) {
@@ -144,7 +160,7 @@ void Stream::readSome() {
         readPending_ = false;
         return;
       }
-      fail(n.error(), false);
+      fail(n.error(), false, false);
       return;
     }
     if (*n == 0) {
@@ -155,8 +171,10 @@ void Stream::readSome() {
     }
     bytesRead_ += *n;
     handler_.onRead(*n);
-    if (*n < buf.size()) {
-      // A short read drained the socket; the next arrival raises a new edge.
+    if (*n < buf.size() && !peerHungUp_) {
+      // A short read drained the socket; the next arrival raises a new edge. Not so once the
+      // hangup was reported: data and FIN can come in one edge, and after the data is read
+      // nothing will announce the EOF again, so read on until recv() returns 0.
       readPending_ = false;
       return;
     }
@@ -175,7 +193,7 @@ bool Stream::tryWrite(const iovec* iov, int count, size_t total, size_t* written
   auto n = loop_.backend().writev(watcher_, iov, count);
   if (!n) {
     if (n.error() != -EAGAIN && n.error() != -EWOULDBLOCK) {
-      fail(n.error(), true);
+      fail(n.error(), true, true);
       return true;
     }
     return false;
@@ -272,11 +290,11 @@ void Stream::flush() {
         if (n.error() == -EAGAIN) {
           return;
         }
-        fail(n.error(), false);
+        fail(n.error(), false, true);
         return;
       }
       if (*n == 0) {
-        fail(-EIO, false);  // the file shrank under us: never send a short body silently
+        fail(-EIO, false, true);  // the file shrank under us: never send a short body silently
         return;
       }
       sent = *n;
@@ -304,7 +322,7 @@ void Stream::flush() {
       if (n.error() == -EAGAIN || n.error() == -EWOULDBLOCK) {
         return;
       }
-      fail(n.error(), false);
+      fail(n.error(), false, true);
       return;
     }
     sent = *n;
@@ -344,11 +362,12 @@ void Stream::shutdown() {
   }
 }
 
-void Stream::fail(int err, bool deferred) {
+void Stream::fail(int err, bool deferred, bool writing) {
   if (failed_) {
     return;
   }
   failed_ = true;
+  failedWriting_ = writing;
   reading_ = false;
   if (deferred) {
     pendingError_ = err;

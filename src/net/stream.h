@@ -82,6 +82,9 @@ class Stream {
   bool closing() const { return closing_; }
   bool connecting() const { return connecting_; }
   bool writeShutdown() const { return shutdownDone_; }
+  // After onError: whether a write (writev/sendfile) failed rather than a read, for the
+  // error's syscall name.
+  bool failedWriting() const { return failedWriting_; }
 
   uint64_t bytesRead() const { return bytesRead_; }
   uint64_t bytesWritten() const { return bytesWritten_; }
@@ -113,7 +116,7 @@ class Stream {
   static void onClosed(loop::Deferred* d);
   void readSome();
   void flush();
-  void fail(int err, bool deferred);
+  void fail(int err, bool deferred, bool writing);
   void finishConnect();
   void queueCopy(const iovec* iov, int count, size_t skip);
   void clearQueue();
@@ -132,11 +135,13 @@ class Stream {
   int pendingError_ = 0;
   bool reading_ = false;
   bool readPending_ = false;  // readable data may remain (budget hit, or readStart)
+  bool peerHungUp_ = false;   // the backend reported kHangup: an EOF waits behind the data
   bool connecting_ = false;
   bool shutdownWanted_ = false;
   bool shutdownDone_ = false;
   bool closing_ = false;
   bool failed_ = false;
+  bool failedWriting_ = false;
   bool refed_ = true;
   bool counted_ = false;  // holds a loop handle reference
 };

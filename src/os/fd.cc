@@ -1,7 +1,10 @@
 #include "os/fd.h"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
+
+#include <cstdint>
 
 namespace nodecc::os {
 
@@ -31,6 +34,14 @@ Result<void> setCloseOnExec(int fd) {
     return lastErrno();
   }
   return {};
+}
+
+size_t openFileLimit() {
+  rlimit r{};
+  if (::getrlimit(RLIMIT_NOFILE, &r) != 0 || r.rlim_cur == RLIM_INFINITY) {
+    return SIZE_MAX;
+  }
+  return size_t(r.rlim_cur);
 }
 
 }  // namespace nodecc::os

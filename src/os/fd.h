@@ -1,5 +1,6 @@
 #pragma once
 // Fd: owns a file descriptor and closes it once. Move-only.
+#include <cstddef>
 #include <utility>
 
 #include "os/result.h"
@@ -34,5 +35,7 @@ class Fd {
 void closeFd(int fd);
 Result<void> setNonBlocking(int fd, bool on);
 Result<void> setCloseOnExec(int fd);
+// The soft RLIMIT_NOFILE: how many fds this process may hold (SIZE_MAX when unlimited).
+size_t openFileLimit();
 
 }  // namespace nodecc::os

@@ -6,6 +6,10 @@ and whether the connection was left open or closed. Node is the oracle.
 A case may differ only when DIFFERENCES below names it, with the reason; the test then checks
 that nodecc still answers as documented there (docs/node-to-nodecc.md, "HTTP differences").
 
+An app may run several servers (--servers a,b,c: they listen on consecutive ports from --port,
+each printing a "listening on" line); a requests file for it names in its apps column the one
+server each case goes to (features.txt for features.js/features.cc).
+
 Exit status: 0 same (or documented), 1 different, 2 a server could not be started, 77 node
 is missing (ctest's SKIP_RETURN_CODE).
 """
@@ -13,6 +17,7 @@ import argparse
 import codecs
 import concurrent.futures
 import os
+import random
 import re
 import shutil
 import socket
@@ -32,6 +37,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _STRICT = "nodecc's parser follows RFC 9112 strictly; Node's llhttp accepts this"
 _TE_GZIP = ("a request whose Transfer-Encoding does not end in chunked is 400 (RFC 9112 §6.3); "
             "Node serves it (an app that reads the body, like upload, gets 400 from Node too)")
+_MAX_REQUESTS = ("maxRequestsPerSocket: the last allowed response says Connection: close and "
+                 "the connection closes after it (RFC 9112 §9.6: a server that sends close "
+                 "closes and processes no further request); Node keeps the connection open and "
+                 "answers each request beyond the limit 503 with Connection: close")
 DIFFERENCES = {
     # Status codes for what both reject.
     "bad method": (501, "an unknown method is 501 Not Implemented (RFC 9110 §9.1); Node: 400"),
@@ -77,10 +86,23 @@ DIFFERENCES = {
                                 "the valid ones in order, then the error, then closes; Node "
                                 "destroys the connection on the parse error, losing responses "
                                 "not yet written"),
+    # features.txt (features.js / compat-http-features).
+    "expectation empty": (200, "an empty Expect field is an empty list, no expectation (RFC 9110 "
+                               "§10.1.1): the request is served; Node takes it for an unknown "
+                               "expectation ('checkExpectation', or 417)"),
+    "limited two": (200, _MAX_REQUESTS),
+    "limited pipelined": (200, _MAX_REQUESTS),
+    "limited one by one": (200, _MAX_REQUESTS),
+    "limited post": (200, _MAX_REQUESTS),
 }
 
 
-def load_cases(path):
+PAUSE = b"{pause}"  # in a case's bytes: send what came before, wait PAUSE_S, go on
+PAUSE_S = 0.3
+EXAMPLES = {"hello", "echo", "json", "upload"}
+
+
+def load_cases(path, known=EXAMPLES):
     cases = []
     with open(path, encoding="utf-8") as f:
         for lineno, line in enumerate(f, 1):
@@ -91,7 +113,6 @@ def load_cases(path):
             if len(parts) != 4:
                 raise SystemExit(f"{path}:{lineno}: expected 'name | apps | responses | bytes'")
             name, apps, kinds, raw = (p.strip() for p in parts)
-            known = {"hello", "echo", "json", "upload"}
             if (not re.fullmatch(r"[RH]+", kinds) or
                     (apps != "*" and not {a.strip() for a in apps.split(",")} <= known)):
                 raise SystemExit(f"{path}:{lineno}: bad apps '{apps}' or responses '{kinds}'")
@@ -108,15 +129,18 @@ class Server:
         self.cwd = cwd
         self.proc = None
 
-    def start(self, timeout=10.0):
+    def start(self, timeout=10.0, servers=1):
         self.proc = subprocess.Popen(self.argv, cwd=self.cwd, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         ready = threading.Event()
 
         def read():
+            waiting = servers
             for line in self.proc.stdout:
                 if b"listening on" in line:
-                    ready.set()
+                    waiting -= 1
+                    if waiting == 0:
+                        ready.set()
         threading.Thread(target=read, daemon=True).start()
         if not ready.wait(timeout):
             self.stop()
@@ -133,10 +157,25 @@ class Server:
                 self.proc.wait(5)
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
+def free_port(count=1):
+    """A port P such that P .. P+count-1 are free now. Several ports are taken below the
+    ephemeral range, where no client connection of another process can hold one of them."""
+    if count == 1:
+        with socket.socket() as s:
+            s.bind((HOST, 0))
+            return s.getsockname()[1]
+    for _ in range(100):
+        base = random.randrange(20000, 32000 - count)
+        try:
+            for port in range(base, base + count):
+                with socket.socket() as s:
+                    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                    s.bind((HOST, port))
+                    s.listen()
+        except OSError:
+            continue
+        return base
+    raise RuntimeError(f"no {count} consecutive free ports")
 
 
 class Conn:
@@ -200,7 +239,8 @@ class Conn:
                 out.append(f"incomplete head: {status!r}")
                 return out
             out.append(status.decode("latin1"))
-            out.extend(f"  {f}" for f in fields if not f.lower().startswith("date:"))
+            out.extend(f"  {f}" if not f.lower().startswith("date:") else "  (date)"
+                       for f in fields)
             code = int(status.split(b" ")[1]) if len(status.split(b" ")) > 1 else 0
             if 100 <= code < 200 and code != 101:
                 continue
@@ -247,7 +287,11 @@ def replay(port, data, kinds):
     out = []
     with socket.create_connection((HOST, port), timeout=5) as s:
         try:
-            s.sendall(data)
+            parts = data.split(PAUSE)
+            for i, part in enumerate(parts):
+                if i > 0:
+                    time.sleep(PAUSE_S)
+                s.sendall(part)
         except (BrokenPipeError, ConnectionResetError):
             out.append("(send failed)")
         s.settimeout(3)
@@ -279,9 +323,12 @@ def first_status(lines):
     return None
 
 
-def run_all(port, cases):
+def run_all(port, cases, servers=None):
+    def port_of(apps):
+        return port + (servers.index(next(iter(apps))) if servers else 0)
     with concurrent.futures.ThreadPoolExecutor(16) as pool:
-        futures = {name: pool.submit(replay, port, data, kinds) for name, _, kinds, data in cases}
+        futures = {name: pool.submit(replay, port_of(apps), data, kinds)
+                   for name, apps, kinds, data in cases}
         return {name: f.result() for name, f in futures.items()}
 
 
@@ -291,6 +338,8 @@ def main():
     ap.add_argument("--js", required=True, help="the example's .js")
     ap.add_argument("--bin", required=True, help="the example's nodecc binary")
     ap.add_argument("--requests", default=os.path.join(HERE, "requests.txt"))
+    ap.add_argument("--servers", help="the app's servers, comma-separated, on consecutive "
+                                      "ports; the requests file names one per case")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every case's outcome")
     args = ap.parse_args()
 
@@ -299,20 +348,28 @@ def main():
         print(f"SKIP: {args.node} not found")
         return SKIP
     app = os.path.basename(args.js)[:-3]
-    cases = [c for c in load_cases(args.requests) if c[1] is None or app in c[1]]
+    servers = args.servers.split(",") if args.servers else None
+    if servers:
+        cases = load_cases(args.requests, set(servers))
+        for name, apps, _, _ in cases:
+            if apps is None or len(apps) != 1:
+                raise SystemExit(f"{args.requests}: case '{name}' must name one server")
+    else:
+        cases = [c for c in load_cases(args.requests) if c[1] is None or app in c[1]]
 
     results = {}
     for who, argv in (("node", [node, os.path.abspath(args.js)]),
                       ("nodecc", [os.path.abspath(args.bin)])):
-        port = free_port()
-        server = Server(argv + ["--port", str(port), "--host", HOST], os.path.dirname(args.js))
+        port = free_port(len(servers) if servers else 1)
+        server = Server(argv + ["--port", str(port), "--host", HOST],
+                        os.path.dirname(os.path.abspath(args.js)))
         try:
-            server.start()
+            server.start(servers=len(servers) if servers else 1)
         except RuntimeError as e:
             print(e)
             return 2
         try:
-            results[who] = run_all(port, cases)
+            results[who] = run_all(port, cases, servers)
         finally:
             server.stop()
 

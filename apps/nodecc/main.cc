@@ -1,0 +1,44 @@
+// nodecc: the command line tool. `nodecc serve DIR` serves static files; more commands later.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <nodecc/nodecc.h>
+
+#include "serve_command.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: nodecc <command> [options]\n"
+    "\n"
+    "Commands:\n"
+    "  serve [DIR]     serve static files over HTTP (nodecc serve --help)\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help      this help\n"
+    "  -v, --version   print the version\n";
+
+}  // namespace
+
+int main() {
+  const std::vector<std::string>& argv = nodecc::process::argv();
+  if (argv.size() < 2) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  const std::string& cmd = argv[1];
+  if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (cmd == "-v" || cmd == "--version") {
+    std::printf("nodecc %s\n", NODECC_VERSION);
+    return 0;
+  }
+  if (cmd == "serve") {
+    return nodecc::cli::serveCommand(std::vector<std::string>(argv.begin() + 2, argv.end()));
+  }
+  std::fprintf(stderr, "nodecc: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
+  return 2;
+}

@@ -1,0 +1,117 @@
+#include "serve_args.h"
+
+#include <charconv>
+
+namespace nodecc::cli {
+
+const char* const kServeUsage =
+    "Usage: nodecc serve [DIR] [options]\n"
+    "\n"
+    "Serves the files under DIR (default: the current directory) over HTTP.\n"
+    "\n"
+    "Options:\n"
+    "  --port N              port to listen on (default 8080; 0 picks a free one)\n"
+    "  --host ADDR           address to listen on (default 127.0.0.1; 0.0.0.0 for all)\n"
+    "  --workers N           worker threads sharing the port (default: one per core)\n"
+    "  --cache-control VALUE Cache-Control header sent with files (default: none)\n"
+    "  --list                HTML listing for directories without index.html\n"
+    "  --follow-symlinks     follow symbolic links that lead outside DIR\n"
+    "  --access-log FILE|-   append an access log in nginx's combined format (- : stdout)\n"
+    "  -h, --help            this help\n"
+    "\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops accepting, lets responses in flight finish and exits 0;\n"
+    "a second signal exits at once.\n";
+
+namespace {
+
+bool parseUnsigned(const std::string& s, unsigned long max, unsigned long* out) {
+  unsigned long v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || s.empty() || v > max) {
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+}  // namespace
+
+std::string parseServeArgs(const std::vector<std::string>& args, ServeArgs* out) {
+  bool haveDir = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    std::string value;
+    bool inlineValue = false;
+    if (arg.rfind("--", 0) == 0) {
+      size_t eq = arg.find('=');
+      if (eq != std::string::npos) {
+        value = arg.substr(eq + 1);
+        arg.resize(eq);
+        inlineValue = true;
+      }
+    }
+    auto takeValue = [&](std::string* v) -> bool {
+      if (inlineValue) {
+        *v = value;
+        return true;
+      }
+      if (i + 1 >= args.size()) {
+        return false;
+      }
+      *v = args[++i];
+      return true;
+    };
+    auto isFlag = [&](const char* name) { return arg == name && !inlineValue; };
+    if (arg == "-h" || isFlag("--help")) {
+      out->help = true;
+    } else if (isFlag("--list")) {
+      out->list = true;
+    } else if (isFlag("--follow-symlinks")) {
+      out->followSymlinks = true;
+    } else if (arg == "--port" || arg == "--workers") {
+      std::string v;
+      unsigned long n;
+      if (!takeValue(&v)) {
+        return arg + " needs a value";
+      }
+      if (arg == "--port") {
+        if (!parseUnsigned(v, 65535, &n)) {
+          return "invalid port: " + v;
+        }
+        out->port = uint16_t(n);
+      } else {
+        if (!parseUnsigned(v, 1024, &n) || n == 0) {
+          return "invalid worker count: " + v;
+        }
+        out->workers = unsigned(n);
+      }
+    } else if (arg == "--host") {
+      if (!takeValue(&out->host) || out->host.empty()) {
+        return "--host needs a value";
+      }
+    } else if (arg == "--cache-control") {
+      if (!takeValue(&out->cacheControl)) {
+        return "--cache-control needs a value";
+      }
+      for (char c : out->cacheControl) {
+        if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) {
+          return "--cache-control: control characters are not allowed in a header value";
+        }
+      }
+    } else if (arg == "--access-log") {
+      if (!takeValue(&out->accessLog) || out->accessLog.empty()) {
+        return "--access-log needs a file name or -";
+      }
+    } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
+      return "unknown option: " + args[i];
+    } else if (!haveDir) {
+      out->dir = arg;
+      haveDir = true;
+    } else {
+      return "more than one directory given: " + arg;
+    }
+  }
+  return "";
+}
+
+}  // namespace nodecc::cli

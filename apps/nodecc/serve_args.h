@@ -1,0 +1,27 @@
+#pragma once
+// `nodecc serve` options, parsed from the command line.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace nodecc::cli {
+
+struct ServeArgs {
+  std::string dir = ".";
+  uint16_t port = 8080;
+  std::string host = "127.0.0.1";
+  unsigned workers = 0;  // 0: one per core
+  std::string cacheControl;
+  bool list = false;
+  bool followSymlinks = false;
+  std::string accessLog;  // "" off, "-" stdout, else a file appended to
+  bool help = false;
+};
+
+// Parses the arguments after "serve". Returns "" on success, else a message for the user.
+// Accepts "--opt value" and "--opt=value".
+std::string parseServeArgs(const std::vector<std::string>& args, ServeArgs* out);
+
+extern const char* const kServeUsage;
+
+}  // namespace nodecc::cli

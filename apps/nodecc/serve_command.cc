@@ -1,0 +1,140 @@
+#include "serve_command.h"
+
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include <nodecc/cluster.h>
+#include <nodecc/nodecc.h>
+#include <nodecc/serve_static.h>
+
+#include "access_log.h"
+#include "serve_args.h"
+
+namespace nodecc::cli {
+
+namespace {
+
+// Each cached large file and each connection holds an fd: lift the soft limit to the hard one,
+// as nginx's worker_rlimit_nofile and Go's runtime do.
+void raiseFileLimit() {
+  rlimit r{};
+  if (::getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+    r.rlim_cur = r.rlim_max;
+    (void)::setrlimit(RLIMIT_NOFILE, &r);
+  }
+}
+
+// Prints a startup failure once, however many workers meet it, and ends the process.
+[[noreturn]] void failStart(const std::string& message) {
+  static std::once_flag printed;
+  std::call_once(printed, [&] { std::fprintf(stderr, "nodecc serve: %s\n", message.c_str()); });
+  process::exit(1);
+}
+
+// What one worker runs: the static handler, its server and access log. With one worker this
+// is the whole program; with more, every cluster worker runs it and the kernel spreads the
+// connections over their listeners.
+http::Server& startServer(const ServeArgs& a, bool announce) {
+  auto log = std::make_shared<AccessLog>();
+  if (!a.accessLog.empty()) {
+    std::string err = log->open(a.accessLog);
+    if (!err.empty()) {
+      failStart(err);
+    }
+  }
+  http::StaticOptions options;
+  options.cacheControl = a.cacheControl;
+  options.listDirectories = a.list;
+  options.followSymlinks = a.followSymlinks;
+  if (log->isOpen()) {
+    options.onResponse = [log](http::IncomingMessage& req, http::ServerResponse&, int status,
+                               uint64_t bytes) { log->log(req, status, bytes); };
+  }
+  std::optional<http::StaticHandler> handler;
+  try {
+    handler.emplace(http::serveStatic(a.dir, std::move(options)));
+  } catch (const Error& e) {
+    failStart("cannot serve '" + a.dir + "': " + e.message);
+  }
+
+  http::Server& server = http::createServer(std::move(*handler));
+  server.on("error", [&a](const Error& e) {
+    failStart("cannot listen on " + a.host + ":" + std::to_string(a.port) + ": " + e.message);
+  });
+  server.listen(a.port, a.host, [&server, &a, announce] {
+    if (!announce) {
+      return;
+    }
+    auto addr = server.address();
+    std::string host = addr.family == "IPv6" ? "[" + addr.address + "]" : addr.address;
+    std::printf("Serving %s at http://%s:%u/\n", a.dir.c_str(), host.c_str(),
+                unsigned(addr.port));
+    std::fflush(stdout);
+  });
+  if (log->isOpen()) {
+    Timeout flusher = setInterval([log] { log->flush(); }, 1000);
+    flusher.unref();
+    // The last lines are written once the server has closed (every response sent).
+    server.on("close", [log, flusher]() mutable {
+      clearInterval(flusher);
+      log->close();
+    });
+  }
+  return server;
+}
+
+// One worker on this thread: Ctrl-C closes the server; in-flight responses finish.
+int runSingle(const ServeArgs& a) {
+  http::Server& server = startServer(a, true);
+  auto stopping = std::make_shared<bool>(false);
+  auto onSignal = [&server, stopping](const std::string& name, int) {
+    if (*stopping) {
+      std::fprintf(stderr, "nodecc serve: %s again, exiting now\n", name.c_str());
+      process::exit(1);
+    }
+    *stopping = true;
+    std::fprintf(stderr, "nodecc serve: %s, closing (responses in flight finish)\n",
+                 name.c_str());
+    // The signal listeners would keep the loop alive: exit once the server has closed.
+    server.close([](Error*) { process::exit(0); });
+    server.closeIdleConnections();
+  };
+  process::on("SIGINT", onSignal);
+  process::on("SIGTERM", onSignal);
+  return nodecc::run();
+}
+
+// N workers: the cluster stops them gracefully on the first signal and forces exit on the
+// second (or after the shutdown timeout).
+int runWorkers(const ServeArgs& a) {
+  cluster::Options options;
+  options.workers = a.workers;
+  std::fprintf(stderr, "nodecc serve: %u workers\n", a.workers);
+  return cluster::run(options, [&a] { startServer(a, cluster::workerId() == 1); });
+}
+
+}  // namespace
+
+int serveCommand(const std::vector<std::string>& args) {
+  ServeArgs a;
+  std::string err = parseServeArgs(args, &a);
+  if (!err.empty()) {
+    std::fprintf(stderr, "nodecc serve: %s\n\n%s", err.c_str(), kServeUsage);
+    return 2;
+  }
+  if (a.help) {
+    std::fputs(kServeUsage, stdout);
+    return 0;
+  }
+  if (a.workers == 0) {
+    a.workers = cluster::availableParallelism();
+  }
+  raiseFileLimit();
+  return a.workers == 1 ? runSingle(a) : runWorkers(a);
+}
+
+}  // namespace nodecc::cli

@@ -1,0 +1,106 @@
+// A reverse proxy: every request goes to one upstream server, bodies streamed both ways with
+// backpressure; hop-by-hop fields dropped, X-Forwarded-For added; 502 when the upstream
+// fails, 504 when it does not answer in time.
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <nodecc/nodecc.h>
+#include <nodecc/url.h>
+#include "example_args.h"
+using namespace nodecc;
+
+static std::string argAfter(std::string_view name, std::string_view fallback) {
+  const auto& a = process::argv();
+  auto it = std::find(a.begin(), a.end(), name);
+  return std::string(it != a.end() && it + 1 != a.end() ? std::string_view(*(it + 1)) : fallback);
+}
+
+// RFC 9110 §7.6.1: fields for this connection only, and any the Connection field names.
+static const std::vector<std::string_view> HOP_BY_HOP = {"connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "proxy-authenticate", "proxy-authorization"};
+
+static char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; }
+
+static bool sameName(std::string_view a, std::string_view b) {  // ASCII case-insensitive
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+}
+
+static std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+static bool isHopByHop(std::string_view name, const std::vector<std::string_view>& named) {
+  return std::any_of(HOP_BY_HOP.begin(), HOP_BY_HOP.end(), [&](std::string_view h) { return sameName(h, name); }) ||
+         std::any_of(named.begin(), named.end(), [&](std::string_view h) { return sameName(h, name); });
+}
+
+static http::HeaderPairs forwardHeaders(const http::RawHeaders& rawHeaders) {
+  std::vector<std::string_view> named;
+  for (size_t i = 0; i < rawHeaders.size(); i += 2) {
+    if (sameName(rawHeaders[i], "connection")) {
+      std::string_view v = rawHeaders[i + 1];
+      for (size_t at = 0; at <= v.size();) { size_t comma = std::min(v.find(',', at), v.size()); named.push_back(trim(v.substr(at, comma - at))); at = comma + 1; }
+    }
+  }
+  http::HeaderPairs out;
+  for (size_t i = 0; i < rawHeaders.size(); i += 2) {
+    if (isHopByHop(rawHeaders[i], named)) continue;
+    out.emplace_back(rawHeaders[i], rawHeaders[i + 1]);
+  }
+  return out;
+}
+
+// What one exchange knows: whether the upstream timed out, which side is already gone.
+struct Exchange { bool timedOut = false; bool resClosed = false; bool upstreamClosed = false; };
+
+static void fail(http::ServerResponse& res, Exchange& x, int status, const std::string& message) {
+  if (x.resClosed) return;
+  if (res.headersSent) { res.socket().destroy(); return; }  // cut short: never a short success
+  res.writeHead(status, {{"Content-Type", "text/plain"}, {"Connection", "close"}});
+  res.end(message + "\n");
+}
+
+int main() {
+  auto args = exampleArgs();
+  uint16_t port = args.port;
+  std::string host = args.host;
+  URL upstream(argAfter("--upstream", "http://127.0.0.1:8081"));
+  std::string upstreamHost = upstream.hostname();
+  uint16_t upstreamPort = uint16_t(std::stoi(upstream.port()));
+  uint64_t timeout = std::stoull(argAfter("--timeout", "30000"));
+
+  return exampleRun(args, [&] {
+    thread_local http::Agent agent({.keepAlive = true});  // one per thread: each has its own loop
+    http::createServer([&](http::IncomingMessage& req, http::ServerResponse& res) {
+      auto x = std::make_shared<Exchange>();
+      auto headers = forwardHeaders(req.rawHeaders);
+      auto forwardedFor = req.headers.get("x-forwarded-for");
+      std::string client = req.socket().remoteAddress();
+      headers.emplace_back("X-Forwarded-For", forwardedFor ? std::string(*forwardedFor) + ", " + client : client);
+      http::RequestOptions options{.method = req.method, .hostname = upstreamHost, .port = upstreamPort, .path = req.url, .headers = std::move(headers), .agent = agent, .timeout = timeout};
+      auto& proxyReq = http::request(options, [&res, x](http::IncomingMessage& proxyRes) {
+        res.writeHead(proxyRes.statusCode, proxyRes.statusMessage, forwardHeaders(proxyRes.rawHeaders));
+        proxyRes.on("data", [&res, &proxyRes](const Buffer& chunk) {
+          if (!res.write(chunk)) { proxyRes.pause(); res.once("drain", [&proxyRes] { proxyRes.resume(); }); }
+        });
+        proxyRes.on("end", [&res] { res.end(); });
+        proxyRes.on("aborted", [&res, x] { fail(res, *x, 502, "Bad Gateway"); });
+      });
+      proxyReq.on("timeout", [&proxyReq, x] { x->timedOut = true; proxyReq.destroy(); });
+      proxyReq.on("error", [&res, x](const Error& err) { fail(res, *x, x->timedOut ? 504 : 502, x->timedOut ? "Gateway Timeout" : "Bad Gateway: " + err.code); });
+      proxyReq.on("close", [x] { x->upstreamClosed = true; });
+      req.on("data", [&req, &proxyReq](const Buffer& chunk) {
+        if (!proxyReq.write(chunk)) { req.pause(); proxyReq.once("drain", [&req] { req.resume(); }); }
+      });
+      req.on("end", [&proxyReq] { proxyReq.end(); });
+      res.on("close", [&res, &proxyReq, x] {
+        x->resClosed = true;
+        if (!res.writableFinished && !x->upstreamClosed) proxyReq.destroy();  // the client went away
+      });
+    }).listen(port, host, [&] {
+      std::printf("listening on http://%s:%u/\n", host.c_str(), port);
+      std::fflush(stdout);
+    });
+  });
+}

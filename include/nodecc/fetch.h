@@ -1,0 +1,126 @@
+#pragma once
+// Node's global fetch() over plain HTTP:
+//
+//   auto res = co_await fetch("http://127.0.0.1:8080/api", {.method = "POST", .body = "hi"});
+//   if (res.ok) { auto text = co_await res.text(); }
+//
+// As Node's (undici): connections are pooled and kept alive (their own agent, not
+// http::globalAgent()); redirects are followed (up to 20) unless redirect is "manual" or
+// "error"; a network failure rejects with TypeError "fetch failed" (Node puts the underlying
+// error in err.cause; nodecc's Error has no cause, so its code, e.g. ECONNREFUSED, is err.code
+// and its message follows "fetch failed: "); an aborted signal rejects with the signal's
+// reason (AbortError "This operation was aborted"). Blocked ("bad") ports are refused as the
+// Fetch standard says. Only "http:" URLs (no TLS yet); no decompression, so no
+// Accept-Encoding is sent.
+//
+// Response is a shared handle: copies see the same body, which can be consumed once (text(),
+// arrayBuffer(), or body.getReader()); the body streams with backpressure (nothing is read
+// from the socket beyond what the reader asked for and a high-water mark). Loop thread only.
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "nodecc/buffer.h"
+#include "nodecc/http_client.h"
+#include "nodecc/promise.h"
+
+namespace nodecc {
+
+namespace detail {
+struct FetchBody;
+struct FetchAccess;
+}
+
+// fetch's Headers: case-insensitive names, kept lower-cased. Iteration is in name order with
+// the values of a name combined by ", " (Set-Cookie values stay apart), as the standard's
+// "sort and combine".
+class Headers {
+ public:
+  Headers() = default;
+  Headers(std::initializer_list<std::pair<std::string_view, std::string_view>> init);
+  explicit Headers(const http::HeaderPairs& init);
+
+  std::optional<std::string> get(std::string_view name) const;
+  bool has(std::string_view name) const;
+  void set(std::string_view name, std::string_view value);
+  void append(std::string_view name, std::string_view value);
+  // headers.delete(name) (`delete` is a C++ keyword).
+  void remove(std::string_view name);
+  std::vector<std::string> getSetCookie() const;
+  // Sorted and combined, as iteration yields them.
+  http::HeaderPairs entries() const;
+
+ private:
+  http::HeaderPairs list_;  // lower-cased names, in the order they were added
+};
+
+// fetch(url, init).
+struct RequestInit {
+  std::string method = "GET";
+  Headers headers{};
+  std::optional<std::string> body{};  // a string or bytes; none for GET and HEAD
+  AbortSignal signal{};
+  std::string redirect = "follow";  // "follow", "manual" or "error"
+};
+
+// reader.read()'s result: {done, value}.
+struct ReadResult {
+  bool done = false;
+  Buffer value;
+};
+
+class ReadableStreamDefaultReader {
+ public:
+  // The next chunk, or {done: true} at the end; rejects (TypeError "terminated") when the
+  // connection ended the body early.
+  Promise<ReadResult> read();
+  void releaseLock();
+  // Stops the body: the connection is closed.
+  void cancel();
+
+ private:
+  friend class ReadableStream;
+  explicit ReadableStreamDefaultReader(std::shared_ptr<detail::FetchBody> b) : b_(std::move(b)) {}
+  std::shared_ptr<detail::FetchBody> b_;
+};
+
+// response.body: the body as a stream of Buffers.
+class ReadableStream {
+ public:
+  // Throws TypeError when the body is already used or locked.
+  ReadableStreamDefaultReader getReader();
+  bool locked() const;
+
+ private:
+  friend class Response;
+  friend struct detail::FetchAccess;
+  std::shared_ptr<detail::FetchBody> b_;
+};
+
+class Response {
+ public:
+  int status = 0;
+  bool ok = false;  // status 200..299
+  std::string statusText;
+  Headers headers;
+  std::string url;  // the final URL, after redirects
+  bool redirected = false;
+  ReadableStream body;
+
+  bool bodyUsed() const;
+  Promise<std::string> text();
+  Promise<Buffer> arrayBuffer();  // the bytes (an ArrayBuffer in JavaScript)
+  Promise<Buffer> bytes();
+};
+
+// Two overloads rather than a default argument: GCC 12 destroys a default argument's
+// temporary wrongly when the call is the operand of co_await.
+Promise<Response> fetch(std::string_view url);
+Promise<Response> fetch(std::string_view url, const RequestInit& init);
+
+}  // namespace nodecc

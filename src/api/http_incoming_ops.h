@@ -1,0 +1,19 @@
+#pragma once
+// IncomingOps: the few operations an IncomingMessage needs from what it reads from. A server's
+// request (ExchangeImpl, http_request.cc) and a client's response (ClientRequestImpl,
+// http_client_response.cc) each provide one table; the message calls through it with its
+// ctx. A table rather than a base class, so the server's exchange needs no new base.
+#include "nodecc/http.h"
+
+namespace nodecc::http::detail {
+
+struct IncomingOps {
+  net::Socket& (*socket)(void* ctx);
+  void (*pause)(void* ctx);
+  void (*resume)(void* ctx);
+  bool (*isPaused)(const void* ctx);
+  // A "data" listener was added: a message nobody read so far starts flowing.
+  void (*dataListenerAdded)(void* ctx);
+};
+
+}  // namespace nodecc::http::detail
