@@ -131,6 +131,20 @@ class IncomingHttpHeaders {
   mutable bool built_ = false;
 };
 
+// req.headersDistinct: every value of a field, each as received, in order (Node's
+// headersDistinct: set-cookie and the fields joined in req.headers included).
+class IncomingHeadersDistinct {
+ public:
+  explicit IncomingHeadersDistinct(const IncomingHttpHeaders& headers) : headers_(headers) {}
+  std::vector<std::string_view> operator[](std::string_view name) const {
+    return headers_.getAll(name);
+  }
+  bool has(std::string_view name) const { return headers_.has(name); }
+
+ private:
+  const IncomingHttpHeaders& headers_;
+};
+
 class IncomingMessage : public EventEmitter {
  public:
   IncomingMessage(detail::ExchangeImpl& ex, const std::string& method, const std::string& url,
@@ -149,8 +163,10 @@ class IncomingMessage : public EventEmitter {
   int httpVersionMinor = 1;
   RawHeaders rawHeaders;
   IncomingHttpHeaders headers;
+  IncomingHeadersDistinct headersDistinct{headers};
   RawHeaders rawTrailers;
   IncomingHttpHeaders trailers;
+  IncomingHeadersDistinct trailersDistinct{trailers};
   bool complete = false;  // the whole body arrived
   bool aborted = false;   // the connection went away first
   // Responses only (Node: null on a server's request).

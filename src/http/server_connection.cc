@@ -236,7 +236,11 @@ void ServerConnection::startExchange(const RequestHead& head, const Header* head
     receiving_ = ex;
     if (head.body == BodyKind::kChunked) {
       state_ = State::kBodyChunked;
-      chunked_.reset();
+      if (chunked_) {
+        chunked_->reset();
+      } else {
+        chunked_ = std::make_unique<ChunkedDecoder>();
+      }
     } else {
       state_ = State::kBodyLength;
       bodyLeft_ = head.contentLength;
@@ -282,7 +286,7 @@ size_t ServerConnection::consumeBody(std::string_view data) {
     Header trailers[kMaxTrailerSlots];
     size_t trailerCount = 0;
     ParseError err;
-    auto step = chunked_.decode(data.substr(used), trailers, kMaxTrailerSlots, &trailerCount,
+    auto step = chunked_->decode(data.substr(used), trailers, kMaxTrailerSlots, &trailerCount,
                                 server_.options().limits, &err);
     if (step.consumed < 0) {
       rejectRequest(err);
@@ -321,7 +325,14 @@ void ServerConnection::completeBody() {
   bool last = !ex->keepAliveRequested || (maxRequests > 0 && requests_ >= maxRequests) ||
               server_.closing();
   state_ = last ? State::kNoMoreRequests : State::kHead;
-  setTimer(TimerKind::kNone, 0);
+  // A body that ends after its response (a 404 or 405 sent without reading it) leaves the
+  // connection idle: on the keep-alive clock, as advanceQueue would have put it. Without a
+  // timer such a connection stayed open for good (found by tests/soak).
+  if (head_ == nullptr && state_ == State::kHead) {
+    setTimer(TimerKind::kKeepAlive, server_.options().keepAliveTimeoutMs);
+  } else {
+    setTimer(TimerKind::kNone, 0);
+  }
   server_.delegate().onBodyEnd(*ex);
   if (!closed_) {
     releaseIfDone(ex);

@@ -91,6 +91,8 @@ class ServerConnection final : public net::Stream::Handler {
   void releaseIfDone(Exchange* ex);
   bool inQueue(const Exchange* ex) const;
   void flushOut();
+  std::string& cork();
+  void releaseCork();
   void closeAfterFlush();
   void maybeFinishClosing();
   void abortAll();
@@ -125,8 +127,11 @@ class ServerConnection final : public net::Stream::Handler {
   Exchange* receiving_ = nullptr;  // exchange whose body is arriving
   size_t queued_ = 0;
   uint64_t bodyLeft_ = 0;
-  ChunkedDecoder chunked_;
+  // Only for connections that have sent a chunked body (most never do).
+  std::unique_ptr<ChunkedDecoder> chunked_;
 
+  // Responses gathered while corked. Its buffer is borrowed from a per-thread spare while in
+  // use and given back once flushed, so an idle connection holds none (see cork()).
   std::string out_;
   // The default response to a rejected request, sent once every earlier response has gone.
   std::string errorResponse_;

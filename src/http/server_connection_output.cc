@@ -8,6 +8,31 @@
 
 namespace nodecc::http {
 
+namespace {
+// The spare cork buffer of this thread: lent to the connection that is writing, so that the
+// memory of an idle connection does not include a buffer sized for its last response.
+thread_local std::string tSpareCork;
+// A std::string that owns no heap buffer (its small-string capacity).
+const size_t kInlineCapacity = std::string().capacity();
+}  // namespace
+
+std::string& ServerConnection::cork() {
+  if (out_.empty() && out_.capacity() <= kInlineCapacity &&
+      tSpareCork.capacity() > kInlineCapacity) {
+    out_.swap(tSpareCork);  // both empty: only the buffers move
+  }
+  return out_;
+}
+
+void ServerConnection::releaseCork() {
+  // Nested passes (a handler resuming another connection) may each hold a buffer; the spare
+  // keeps one and the other stays with its connection until its next flush.
+  if (out_.empty() && out_.capacity() > kInlineCapacity &&
+      tSpareCork.capacity() <= kInlineCapacity) {
+    out_.swap(tSpareCork);
+  }
+}
+
 // --- output
 
 void ServerConnection::exchangeOutput(Exchange* ex, std::string_view bytes) {
@@ -20,7 +45,7 @@ void ServerConnection::exchangeOutput(Exchange* ex, std::string_view bytes) {
     stream_.write(bytes);
     return;
   }
-  out_.append(bytes);
+  cork().append(bytes);
 }
 
 void ServerConnection::exchangeOutput(Exchange* ex, std::string&& bytes) {
@@ -33,7 +58,7 @@ void ServerConnection::exchangeOutput(Exchange* ex, std::string&& bytes) {
     stream_.write(std::move(bytes));
     return;
   }
-  out_.append(bytes);
+  cork().append(bytes);
 }
 
 void ServerConnection::exchangeSendFile(Exchange* ex, net::SharedFile* file, int64_t offset,
@@ -56,7 +81,7 @@ void ServerConnection::exchangeSendFile(Exchange* ex, net::SharedFile* file, int
 void ServerConnection::promoteHeld(Exchange* ex) {
   size_t from = 0;
   for (const Exchange::HeldFile& f : ex->heldFiles_) {
-    out_.append(ex->held_, from, f.at - from);
+    cork().append(ex->held_, from, f.at - from);
     from = f.at;
     if (!out_.empty()) {
       stream_.write(std::string_view(out_));
@@ -66,16 +91,18 @@ void ServerConnection::promoteHeld(Exchange* ex) {
     f.file->release();
   }
   ex->heldFiles_.clear();
-  out_.append(ex->held_, from);
+  cork().append(ex->held_, from);
   ex->held_.clear();
 }
 
 void ServerConnection::flushOut() {
   if (out_.empty() || closed_) {
+    releaseCork();
     return;
   }
   stream_.write(std::string_view(out_));
   out_.clear();
+  releaseCork();
   if (head_ && stream_.queuedBytes() == 0) {
     // Bytes written while corked count against the high-water mark, so a response may be
     // waiting for 'drain'; when the kernel took them all at once the stream never queued and
@@ -182,7 +209,7 @@ void ServerConnection::maybeFinishClosing() {
     return;
   }
   if (!errorResponse_.empty()) {
-    out_ += errorResponse_;
+    cork() += errorResponse_;
     errorResponse_.clear();
     if (!corked_) {
       flushOut();  // comes back here
@@ -227,6 +254,7 @@ void ServerConnection::destroy() {
     stream_.write(std::string_view(out_));
     out_.clear();
   }
+  releaseCork();
   server_.loop().stopTimer(timer_);
   abortAll();
   stream_.close();

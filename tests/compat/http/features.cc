@@ -150,7 +150,7 @@ static void handler(http::IncomingMessage& req, http::ServerResponse& res) {
   } else if (path == "/distinct") {
     std::vector<std::string> lines;
     for (std::string name : {"x-a", "set-cookie", "cookie", "host", "user-agent", "x-missing"}) {
-      auto values = req.headers.getAll(name);
+      auto values = req.headersDistinct[name];
       lines.push_back(name + ": " + (!values.empty() ? join(values, " | ") : "-"));
     }
     res.end(join(lines, "\n"));
