@@ -5,7 +5,7 @@ RELEASE_DIR := build
 ASAN_DIR := build-asan
 
 .PHONY: deps build build-asan run test test-release test-asan install bench bench-quick bench-micro \
-        bench-deps bench-build clean
+        bench-fs-scan bench-deps bench-build clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -42,6 +42,7 @@ BENCH_TARGETS ?=
 
 bench-deps: deps
 	@./bench/http/install-deps.sh
+	@./bench/fs-scan/install-deps.sh
 
 bench-build: bench-deps
 	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
@@ -57,6 +58,13 @@ bench-quick: bench-build
 # Google Benchmark micro benchmarks of the runtime against their Node.js twins (bench/micro).
 bench-micro: build
 	@./bench/micro/run.sh $(RELEASE_DIR)
+
+# The file-scanning workload (bench/fs-scan/README.md): nodecc against Node.js with sync fs and
+# with fs.promises on generated projects of 10..1500 files, timed with hyperfine. FS_SCAN_ARGS
+# passes options to bench/fs-scan/run.py (--sizes, --runs, --quick, --no-unpinned).
+bench-fs-scan: build
+	@./bench/fs-scan/install-deps.sh
+	@$(BENCH_PY) bench/fs-scan/run.py --build $(RELEASE_DIR) $(FS_SCAN_ARGS)
 
 clean:
 	rm -rf $(RELEASE_DIR) $(ASAN_DIR)

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ make libgtest-dev pkg-config curl python3 wrk libbenchmark-dev
-          clang libclang-rt-14-dev)
+          clang libclang-rt-14-dev slowhttptest nginx)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -25,5 +25,17 @@ echo "installing: ${missing[*]}"
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 export DEBIAN_FRONTEND=noninteractive
+# nginx is an oracle of the static-file and client tests, started by the tests themselves:
+# policy-rc.d exit 101 ("action forbidden") keeps the package from starting a system daemon
+# on port 80. Only ours is removed afterwards.
+policy=/usr/sbin/policy-rc.d
+ours=0
+if [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' | "${sudo_cmd[@]}" tee "$policy" >/dev/null
+  "${sudo_cmd[@]}" chmod 755 "$policy"
+  ours=1
+fi
+cleanup() { if [ "$ours" = 1 ]; then "${sudo_cmd[@]}" rm -f "$policy"; fi; }
+trap cleanup EXIT
 "${sudo_cmd[@]}" apt-get update -qq
 "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

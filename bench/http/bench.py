@@ -35,7 +35,7 @@ ECHO_PEERS = ["nodecc", "node", "go"]
 STATIC_PEERS = ["nodecc-serve", "nginx", "nginx-nosendfile", "h2o"]
 W2_PEERS = ["nodecc-w2", "nginx-w2"]
 ALL_SCENARIOS = ["hello", "echo", "static-13", "static-1k", "static-100k", "pipeline", "sweep",
-                 "idle", "workers2"]
+                 "idle", "workers2", "fs-scan"]
 QUICK_SCENARIOS = ["hello", "echo", "static-1k", "pipeline", "sweep", "idle"]
 
 
@@ -203,6 +203,19 @@ def run_all(cfg, ctx, groups):
     return cells, unavailable
 
 
+def run_fs_scan(build_dir, cfg):
+    """The fs-scan sizes (bench/fs-scan/run.py, which also writes its own results file), as a
+    Markdown section of this report."""
+    argv = [sys.executable, os.path.join(REPO, "bench", "fs-scan", "run.py"), "--build",
+            build_dir, "--cpu", cfg.server_cpu or "0", "--embed"]
+    if cfg.quick:
+        argv.append("--quick")
+    r = subprocess.run(argv, stdout=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        return f"\n## fs-scan\n\nfailed (exit {r.returncode}); see the output above.\n"
+    return "\n" + r.stdout
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--build", default=os.path.join(REPO, "build"), help="nodecc Release build dir")
@@ -258,6 +271,7 @@ def main():
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
+    fs_scan = run_fs_scan(build_dir, cfg) if "fs-scan" in cfg.scenarios else ""
     summary = report.summarize(cells)
     os.makedirs(args.out, exist_ok=True)
     stem = os.path.join(args.out, f"{date}-{commit}" + ("-quick" if cfg.quick else ""))
@@ -265,7 +279,7 @@ def main():
     if not plots:
         print("note: matplotlib not importable from this Python: no plots "
               "(apt-get install python3-matplotlib and run with /usr/bin/python3)", file=sys.stderr)
-    md = report.markdown(meta, summary, plan, unavailable, plots)
+    md = report.markdown(meta, summary, plan, unavailable, plots) + fs_scan
     with open(stem + ".md", "w") as f:
         f.write(md)
     with open(stem + ".json", "w") as f:
