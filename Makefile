@@ -5,7 +5,7 @@ RELEASE_DIR := build
 ASAN_DIR := build-asan
 
 .PHONY: deps build build-asan run test test-release test-asan install bench bench-quick bench-micro \
-        bench-fs-scan bench-deps bench-build clean
+        bench-fs-scan bench-deps bench-build fuzz clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -29,6 +29,14 @@ test: build-asan build
 	@cd $(ASAN_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 600
 	@echo "== Release tests =="
 	@cd $(RELEASE_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 600
+
+# The libFuzzer targets (tests/fuzz, docs/reliability-fuzzing.md), each for FUZZ_SECONDS
+# (default 300), JOBS at a time, in the sanitizer tree; the inputs they find stay in
+# $(ASAN_DIR)/fuzz/<target>/ for the next run, a crashing one in <target>.artifacts/.
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	@cmake -S . -B $(ASAN_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNODECC_SANITIZE=ON > /dev/null
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) cmake --build $(ASAN_DIR) --target fuzz -j $(JOBS) -- -k 0
 
 install: build
 	@cmake --install $(RELEASE_DIR) $(if $(PREFIX),--prefix $(PREFIX),)

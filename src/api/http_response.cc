@@ -237,6 +237,14 @@ bool ServerResponse::write(std::string_view chunk, UniqueFunction<void(Error*)> 
   if (cb) {
     process::nextTick([cb = std::move(cb)]() mutable { cb(nullptr); });
   }
+  // As Node's _writeRaw: once the connection is gone (reset, a write failed) the bytes go
+  // nowhere and write() returns false, so a handler that honours it stops making them. It
+  // returned true, and a 64 MiB body whose client had left was produced in full in one
+  // callback, holding up every other connection (tests/integration/robustness/test_faults.py).
+  auto* conn = ex_.connection();
+  if (ex_.aborted() || conn == nullptr || conn->stream().failed() || conn->stream().closing()) {
+    return false;
+  }
   bool below = ex_.pendingBytes() < ex_.server.facade.options.highWaterMark;
   if (!below) {
     ex_.needDrain = true;

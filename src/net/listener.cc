@@ -8,10 +8,18 @@
 
 namespace nodecc::net {
 
+namespace {
+// Out of fds with no reserve: how long before looking at the backlog again (nginx waits 500 ms
+// the same way; shorter here, as it costs two failing syscalls).
+constexpr uint64_t kFdRetryMs = 100;
+}  // namespace
+
 Listener::Listener(loop::Loop& loop, Handler& handler) : loop_(loop), handler_(handler) {
   watcher_.self = this;
   watcher_.onEvents = &Listener::onEvents;
   watcher_.interest = loop::kReadable;
+  retry_.data = this;
+  retry_.refed = false;
 }
 
 Listener::~Listener() { close(); }
@@ -65,6 +73,9 @@ void Listener::close() {
   }
   // The reserve fd serves only a listening socket: a closed server must not hold an fd.
   reserve_.reset();
+  if (retry_.active()) {
+    loop_.stopTimer(retry_);
+  }
   loop_.backend().close(watcher_);
   if (refed_) {
     loop_.releaseHandle();
@@ -116,25 +127,59 @@ void Listener::acceptAll() {
     if (err == -ECONNABORTED || err == -EINTR) {
       continue;
     }
-    if ((err == -EMFILE || err == -ENFILE) && reserve_.valid()) {
-      // Free one fd, take the waiting connection and drop it, then take the reserve back.
-      reserve_.reset();
-      auto victim = loop_.backend().accept(watcher_, &peer, &len);
-      if (victim) {
-        os::closeFd(*victim);
-        ++dropped_;
+    if (err == -EMFILE || err == -ENFILE) {
+      if (dropWaiting()) {
+        continue;
       }
-      if (auto reserve = os::openReserveFd()) {
-        reserve_.reset(*reserve);
-      }
-      if (!victim) {
-        return;  // nothing more was waiting, or still no fd: wait for the next event
-      }
-      continue;
+      return;
     }
     handler_.onAcceptError(err);
     return;
   }
+}
+
+void Listener::onRetry(loop::Timer* t) { static_cast<Listener*>(t->data)->acceptAll(); }
+
+bool Listener::dropWaiting() {
+  if (!reserve_.valid()) {
+    // Lost to another thread earlier (a thread-pool worker opening a file, another cluster
+    // worker accepting): fds may have freed up since.
+    if (auto reserve = os::openReserveFd()) {
+      reserve_.reset(*reserve);
+    }
+  }
+  if (reserve_.valid()) {
+    // Free one fd, take the waiting connection and drop it, then take the reserve back.
+    reserve_.reset();
+    sockaddr_storage peer;
+    socklen_t len;
+    auto victim = loop_.backend().accept(watcher_, &peer, &len);
+    if (victim) {
+      os::closeFd(*victim);
+      ++dropped_;
+    }
+    if (auto reserve = os::openReserveFd()) {
+      reserve_.reset(*reserve);
+    }
+    if (victim) {
+      return true;
+    }
+    int err = victim.error();
+    if (err == -EAGAIN || err == -EWOULDBLOCK) {
+      return false;  // nothing more was waiting
+    }
+    if (err == -ECONNABORTED || err == -EINTR) {
+      return true;
+    }
+  }
+  // Not even one fd: connections may be waiting in the backlog, and with edge-triggered
+  // readiness nothing will announce them again. Before this timer, a listener that lost its
+  // reserve left them there for good once the fds freed up (tests/integration/robustness/
+  // test_exhaustion.py, `nodecc serve` on two workers at RLIMIT_NOFILE 256).
+  if (!retry_.active()) {
+    loop_.startTimer(retry_, kFdRetryMs);
+  }
+  return false;
 }
 
 }  // namespace nodecc::net

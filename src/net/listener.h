@@ -3,7 +3,8 @@
 // (edge-triggered), hands each new non-blocking socket to its handler, and survives fd
 // exhaustion without spinning: on EMFILE/ENFILE it frees a reserve fd, accepts the waiting
 // connection, closes it (the client sees a reset rather than a hang), and takes the reserve
-// back, draining the backlog to EAGAIN.
+// back, draining the backlog to EAGAIN. When not even the reserve can be had (another thread
+// took the fd it freed), it looks at the backlog again every kFdRetryMs until fds free up.
 //
 // Lifecycle: listen() -> connections -> close(). close() is immediate: no callback follows
 // it. Do not destroy the Listener from inside its own handler callbacks; close() it instead.
@@ -58,12 +59,15 @@ class Listener {
     Listener* self = nullptr;
   };
   static void onEvents(loop::IoWatcher* w, uint32_t events);
+  static void onRetry(loop::Timer* t);
   void acceptAll();
+  bool dropWaiting();
 
   loop::Loop& loop_;
   Handler& handler_;
   Watcher watcher_;
   os::Fd reserve_;
+  loop::Timer retry_{&Listener::onRetry};  // armed while out of fds with none in reserve
   bool refed_ = true;
   size_t dropped_ = 0;
 };

@@ -80,6 +80,8 @@ class Stream {
   void close(bool reset = false);
   bool isOpen() const { return watcher_.fd >= 0; }
   bool closing() const { return closing_; }
+  // A read or write failed (onError is reported, or about to be): nothing more goes out.
+  bool failed() const { return failed_; }
   bool connecting() const { return connecting_; }
   bool writeShutdown() const { return shutdownDone_; }
   // After onError: whether a write (writev/sendfile) failed rather than a read, for the

@@ -139,7 +139,12 @@ def check_workers(bin_dir):
         try:
             p = srv.port
             if shutil.which("ss"):
+                # Worker 1 announces the port; worker 2 joins it a moment later.
+                deadline = time.monotonic() + 5
                 n = listening_sockets(p)
+                while n < 2 and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                    n = listening_sockets(p)
                 check(n == 2, f"two listeners share port {p}: {n}")
             count = 300
             for _ in range(count):
