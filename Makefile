@@ -5,7 +5,7 @@ RELEASE_DIR := build
 ASAN_DIR := build-asan
 
 .PHONY: deps build build-asan run test test-release test-asan install bench bench-quick bench-micro \
-        bench-fs-scan bench-deps bench-build fuzz clean
+        bench-fs-scan bench-deps bench-build fuzz soak clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -37,6 +37,13 @@ FUZZ_SECONDS ?= 300
 fuzz: deps
 	@cmake -S . -B $(ASAN_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNODECC_SANITIZE=ON > /dev/null
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) cmake --build $(ASAN_DIR) --target fuzz -j $(JOBS) -- -k 0
+
+# The soak (tests/soak, docs/reliability.md): SOAK_MINUTES (default 30) of mixed, checked load
+# against the demo and `nodecc serve` with wrk beside it; fails on a wrong response, a crash,
+# fds not back to their baseline, or RSS growing more than 5% after the warm-up.
+SOAK_MINUTES ?= 30
+soak: build
+	@python3 tests/soak/soak.py --bin-dir $(RELEASE_DIR)/bin --minutes $(SOAK_MINUTES)
 
 install: build
 	@cmake --install $(RELEASE_DIR) $(if $(PREFIX),--prefix $(PREFIX),)

@@ -19,6 +19,9 @@ int main() {
         *bytes += chunk.length();
         hash->update(chunk);
       });
+      // C++ only: a client that leaves mid-upload never gets 'end', and a response never ended
+      // stays allocated (no garbage collector; docs/node-to-nodecc.md): end it (a no-op then).
+      req.on("aborted", [&res] { res.end(); });
       req.on("end", [&res, hash, bytes] {
         res.setHeader("Content-Type", "text/plain");
         res.end(std::to_string(*bytes) + " " + hash->digest("hex") + "\n");

@@ -59,6 +59,9 @@ int main() {
       auto hash = std::make_shared<crypto::Hash>(crypto::createHash("sha256"));
       auto bytes = std::make_shared<size_t>(0);
       req.on("data", [hash, bytes](const Buffer& chunk) { *bytes += chunk.length(); hash->update(chunk); });
+      // C++ only: a client that leaves mid-upload never gets 'end', and a response never ended
+      // stays allocated (no garbage collector; docs/node-to-nodecc.md): end it (a no-op then).
+      req.on("aborted", [&res] { res.end(); });
       req.on("end", [&res, hash, bytes] {
         res.setHeader("Content-Type", "application/json");
         res.end("{\"bytes\":" + std::to_string(*bytes) + ",\"sha256\":\"" + hash->digest("hex") + "\"}");

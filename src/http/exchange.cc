@@ -4,6 +4,11 @@
 
 namespace nodecc::http {
 
+namespace {
+// Held output kept by a recycled exchange: one typical response (Node's highWaterMark).
+constexpr size_t kKeptHeldCapacity = 16 * 1024;
+}  // namespace
+
 Exchange::~Exchange() { dropHeldFiles(); }
 
 void Exchange::dropHeldFiles() {
@@ -62,7 +67,14 @@ void Exchange::reset() {
   bodyComplete = false;
   conn_ = nullptr;
   next_ = nullptr;
-  held_.clear();
+  // A pooled exchange keeps a small held-output buffer for its next request, not a large one:
+  // otherwise each rare large pipelined response leaves one more pooled exchange holding its
+  // biggest buffer ever, and the live heap creeps up for minutes (found by tests/soak).
+  if (held_.capacity() > kKeptHeldCapacity) {
+    std::string().swap(held_);
+  } else {
+    held_.clear();
+  }
   dropHeldFiles();
   finished_ = false;
   keepAlive_ = true;
