@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "api/fs_request.h"
+#include "api/fs_stream_close.h"
 #include "api/fs_stream_registry.h"
 #include "api/runtime.h"
 #include "nodecc/process.h"
@@ -21,16 +22,13 @@ using namespace internal;
 
 namespace detail {
 
-struct ReadStreamImpl {
-  explicit ReadStreamImpl(ReadStream& s) : s(s) {}
+struct ReadStreamImpl : FileStreamClose<ReadStream> {
+  explicit ReadStreamImpl(ReadStream& stream) : FileStreamClose(stream) {}
 
   enum class Flowing { kNull, kTrue, kFalse };  // Node's readableFlowing: null, true, false
 
-  ReadStream& s;
   int flags = 0;
   int mode = 0666;
-  bool autoClose = true;
-  bool emitClose = true;
   int64_t pos = -1;  // next read offset; -1: the file position
   int64_t end = std::numeric_limits<int64_t>::max();
   size_t hwm = 64 * 1024;
@@ -38,14 +36,9 @@ struct ReadStreamImpl {
   Flowing flowing = Flowing::kNull;
   bool started = false;          // something asked for data: reads may run
   bool resumeScheduled = false;
-  bool ioInFlight = false;       // an open, read or close request holds this stream
   bool eof = false;              // Node's state.ended
   bool endScheduled = false;
   bool closing = false;          // destroy() began
-  // Why the stream was destroyed (an error to emit before 'close'), when hasError.
-  bool hasError = false;
-  Error destroyError;
-  UniqueFunction<void(Error*)> closeCallback;
   std::deque<Buffer> buffered;
   size_t bufferedBytes = 0;
 
@@ -224,51 +217,6 @@ struct ReadStreamImpl {
     if (!ioInFlight) {
       finishDestroy();
     }  // else the open or read in flight calls finishDestroy when it completes
-  }
-
-  // No request in flight: close the fd (when ours to close), then 'error' and 'close'.
-  void finishDestroy() {
-    if (s.fd >= 0 && autoClose) {
-      ioInFlight = true;
-      auto r = newRequest(Op::kClose, [this](core::Request& r) {
-        ioInFlight = false;
-        s.fd = -1;
-        if (r.failed() && !hasError) {
-          hasError = true;
-          destroyError = errorOf(r);
-        }
-        process::nextTick([this] { emitErrorAndClose(); });
-      });
-      r->fd = s.fd;
-      start(*r.release());
-      return;
-    }
-    process::nextTick([this] { emitErrorAndClose(); });
-  }
-
-  void emitErrorAndClose() {
-    std::unique_ptr<ReadStream> self(&s);  // deleted when done, even if a listener throws
-    if (closeCallback) {
-      Error* err = hasError ? &destroyError : nullptr;
-      closeCallback(err);
-    }
-    s.closed = true;
-    if (hasError) {
-      Error e = destroyError;
-      try {
-        s.emit("error", e);
-      } catch (...) {
-        // Unhandled 'error': it propagates as in Node, but 'close' still goes out first, so
-        // that a pipe holding this stream lets go of it before it is deleted.
-        if (emitClose) {
-          s.emit("close");
-        }
-        throw;
-      }
-    }
-    if (emitClose) {
-      s.emit("close");
-    }
   }
 
   static bool idle(EventEmitter* e) { return !static_cast<ReadStream*>(e)->impl_->ioInFlight; }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "api/fs_request.h"
+#include "api/fs_stream_close.h"
 #include "api/fs_stream_registry.h"
 #include "api/runtime.h"
 #include "nodecc/process.h"
@@ -22,35 +23,27 @@ using namespace internal;
 
 namespace detail {
 
-struct WriteStreamImpl {
-  explicit WriteStreamImpl(WriteStream& s) : s(s) {}
+struct WriteStreamImpl : FileStreamClose<WriteStream> {
+  explicit WriteStreamImpl(WriteStream& stream) : FileStreamClose(stream) {}
 
   struct Chunk {
     Buffer bytes;
     UniqueFunction<void(Error*)> cb;
   };
 
-  WriteStream& s;
   int flags = 0;
   int mode = 0666;
-  bool autoClose = true;
-  bool emitClose = true;
   bool flush = false;
   int64_t pos = -1;  // next write offset; -1: the file position
   size_t hwm = 16 * 1024;
 
-  bool ioInFlight = false;  // open, write, fsync or close
   bool writing = false;
   bool finishing = false;   // 'finish' is on its way
   bool closing = false;
-  // Why the stream was destroyed (an error to emit before 'close'), when hasError.
-  bool hasError = false;
-  Error destroyError;
   std::vector<Chunk> buffered;
   std::vector<Chunk> inFlight;
   std::vector<iovec> iov;
   std::vector<UniqueFunction<void()>> finishCallbacks;
-  UniqueFunction<void(Error*)> closeCallback;
 
   void open() {
     ioInFlight = true;
@@ -251,50 +244,6 @@ struct WriteStreamImpl {
     }
     if (!ioInFlight) {
       finishDestroy();
-    }
-  }
-
-  void finishDestroy() {
-    if (s.fd >= 0 && autoClose) {
-      ioInFlight = true;
-      auto r = newRequest(Op::kClose, [this](core::Request& r) {
-        ioInFlight = false;
-        s.fd = -1;
-        if (r.failed() && !hasError) {
-          hasError = true;
-          destroyError = errorOf(r);
-        }
-        process::nextTick([this] { emitErrorAndClose(); });
-      });
-      r->fd = s.fd;
-      start(*r.release());
-      return;
-    }
-    process::nextTick([this] { emitErrorAndClose(); });
-  }
-
-  void emitErrorAndClose() {
-    std::unique_ptr<WriteStream> self(&s);  // deleted when done, even if a listener throws
-    if (closeCallback) {
-      Error* err = hasError ? &destroyError : nullptr;
-      closeCallback(err);
-    }
-    s.closed = true;
-    if (hasError) {
-      Error e = destroyError;
-      try {
-        s.emit("error", e);
-      } catch (...) {
-        // Unhandled 'error': it propagates as in Node, but 'close' still goes out first, so
-        // that a pipe holding this stream lets go of it before it is deleted.
-        if (emitClose) {
-          s.emit("close");
-        }
-        throw;
-      }
-    }
-    if (emitClose) {
-      s.emit("close");
     }
   }
 

@@ -4,39 +4,12 @@
 #include <charconv>
 
 #include "api/http_client_request.h"
+#include "api/http_outgoing.h"
 #include "api/http_text.h"
 
 namespace nodecc::http {
 
 namespace {
-
-[[noreturn]] void throwHeadersSent(const char* what) {
-  throw Error("ERR_HTTP_HEADERS_SENT",
-              std::string("Cannot ") + what + " headers after they are sent to the client");
-}
-
-void checkHeader(std::string_view name, std::string_view value) {
-  if (!detail::isToken(name)) {
-    throw TypeError("ERR_INVALID_HTTP_TOKEN",
-                    "Header name must be a valid HTTP token [\"" + std::string(name) + "\"]");
-  }
-  if (!detail::isValidHeaderValue(value)) {
-    throw TypeError("ERR_INVALID_CHAR",
-                    "Invalid character in header content [\"" + std::string(name) + "\"]");
-  }
-}
-
-void appendDecimal(std::string& out, uint64_t v) {
-  char buf[24];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, size_t(end - buf));
-}
-
-void appendHex(std::string& out, uint64_t v) {
-  char buf[24];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, 16);
-  out.append(buf, size_t(end - buf));
-}
 
 // Node's RE_CONN_CLOSE (/(?:^|\W)close(?:$|\W)/i) and the chunked test of Transfer-Encoding.
 bool mentions(std::string_view value, std::string_view word) {
@@ -151,7 +124,7 @@ void ClientRequestImpl::storeHead(bool fromEnd, size_t endLength) {
       // framed here instead; none is the common case and sends nothing.
       if (fromEnd && endLength > 0) {
         head += "Content-Length: ";
-        appendDecimal(head, endLength);
+        detail::appendDecimal(head, endLength);
         head += "\r\n";
       } else if (!fromEnd) {
         head += "Transfer-Encoding: chunked\r\n";
@@ -159,7 +132,7 @@ void ClientRequestImpl::storeHead(bool fromEnd, size_t endLength) {
       }
     } else if (!hasTrailer && !removedContentLength && fromEnd) {
       head += "Content-Length: ";
-      appendDecimal(head, endLength);
+      detail::appendDecimal(head, endLength);
       head += "\r\n";
     } else if (!removedTransferEncoding) {
       head += "Transfer-Encoding: chunked\r\n";
@@ -184,7 +157,7 @@ void ClientRequestImpl::sendBody(std::string_view data, bool last) {
     out.clear();
   }
   if (chunked && !data.empty()) {
-    appendHex(out, data.size());
+    detail::appendHex(out, data.size());
     out += "\r\n";
     out.append(data);
     out += "\r\n";
@@ -207,9 +180,9 @@ ClientRequest::~ClientRequest() = default;
 
 ClientRequest& ClientRequest::setHeader(std::string_view name, std::string_view value) {
   if (headersSent) {
-    throwHeadersSent("set");
+    detail::throwHeadersSent("set");
   }
-  checkHeader(name, value);
+  detail::checkHeader(name, value);
   impl_.setOutHeader(name, value, false);
   return *this;
 }
@@ -217,10 +190,10 @@ ClientRequest& ClientRequest::setHeader(std::string_view name, std::string_view 
 ClientRequest& ClientRequest::setHeader(std::string_view name,
                                         const std::vector<std::string>& values) {
   if (headersSent) {
-    throwHeadersSent("set");
+    detail::throwHeadersSent("set");
   }
   for (const auto& v : values) {
-    checkHeader(name, v);
+    detail::checkHeader(name, v);
   }
   if (values.empty()) {
     return removeHeader(name);
@@ -253,19 +226,7 @@ std::optional<std::string> ClientRequest::getHeader(std::string_view name) const
 }
 
 HeaderPairs ClientRequest::getHeaders() const {
-  HeaderPairs out;
-  std::string lower;
-  for (size_t i = 0; i < impl_.outCount; ++i) {
-    const auto& [n, v] = impl_.outHeaders[i];
-    detail::assignLower(lower, n);
-    auto it = std::find_if(out.begin(), out.end(), [&](auto& p) { return p.first == lower; });
-    if (it != out.end()) {
-      it->second += ", " + v;
-    } else {
-      out.emplace_back(lower, v);
-    }
-  }
-  return out;
+  return detail::mergeHeaders(std::span(impl_.outHeaders).first(impl_.outCount));
 }
 
 std::vector<std::string> ClientRequest::getHeaderNames() const {
@@ -280,7 +241,7 @@ bool ClientRequest::hasHeader(std::string_view name) const { return impl_.hasOut
 
 ClientRequest& ClientRequest::removeHeader(std::string_view name) {
   if (headersSent) {
-    throwHeadersSent("remove");
+    detail::throwHeadersSent("remove");
   }
   // Removing a header Node would add itself leaves it out (_removedContLen and friends).
   if (detail::equalsIgnoreCase(name, "content-length")) {

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "api/http_exchange.h"
+#include "api/http_outgoing.h"
 #include "api/http_text.h"
 #include "api/runtime.h"
 #include "http/date_cache.h"
@@ -23,22 +24,6 @@ const std::vector<std::string>& methods() {
 }
 
 namespace {
-
-[[noreturn]] void throwHeadersSent(const char* what) {
-  throw Error("ERR_HTTP_HEADERS_SENT",
-              std::string("Cannot ") + what + " headers after they are sent to the client");
-}
-
-void checkHeader(std::string_view name, std::string_view value) {
-  if (!detail::isToken(name)) {
-    throw TypeError("ERR_INVALID_HTTP_TOKEN",
-                    "Header name must be a valid HTTP token [\"" + std::string(name) + "\"]");
-  }
-  if (!detail::isValidHeaderValue(value)) {
-    throw TypeError("ERR_INVALID_CHAR",
-                    "Invalid character in header content [\"" + std::string(name) + "\"]");
-  }
-}
 
 // setHeader(name, values): a name already set keeps the place of its first line and takes
 // the new values there (Node keeps headers in an object keyed by the lower-cased name, and
@@ -74,9 +59,9 @@ ServerResponse::~ServerResponse() = default;
 
 ServerResponse& ServerResponse::setHeader(std::string_view name, std::string_view value) {
   if (headersSent) {
-    throwHeadersSent("set");
+    detail::throwHeadersSent("set");
   }
-  checkHeader(name, value);
+  detail::checkHeader(name, value);
   placeHeader(ex_.outHeaders, name, &value, 1);
   return *this;
 }
@@ -84,10 +69,10 @@ ServerResponse& ServerResponse::setHeader(std::string_view name, std::string_vie
 ServerResponse& ServerResponse::setHeader(std::string_view name,
                                           const std::vector<std::string>& values) {
   if (headersSent) {
-    throwHeadersSent("set");
+    detail::throwHeadersSent("set");
   }
   for (const auto& v : values) {
-    checkHeader(name, v);
+    detail::checkHeader(name, v);
   }
   std::vector<std::string_view> views(values.begin(), values.end());
   std::string joined;
@@ -123,18 +108,7 @@ std::optional<std::string> ServerResponse::getHeader(std::string_view name) cons
 }
 
 std::vector<std::pair<std::string, std::string>> ServerResponse::getHeaders() const {
-  std::vector<std::pair<std::string, std::string>> out;
-  std::string lower;
-  for (const auto& [n, v] : ex_.outHeaders) {
-    detail::assignLower(lower, n);
-    auto it = std::find_if(out.begin(), out.end(), [&](auto& p) { return p.first == lower; });
-    if (it != out.end()) {
-      it->second += ", " + v;
-    } else {
-      out.emplace_back(lower, v);
-    }
-  }
-  return out;
+  return detail::mergeHeaders(ex_.outHeaders);
 }
 
 std::vector<std::string> ServerResponse::getHeaderNames() const {
@@ -149,7 +123,7 @@ bool ServerResponse::hasHeader(std::string_view name) const { return getHeader(n
 
 ServerResponse& ServerResponse::removeHeader(std::string_view name) {
   if (headersSent) {
-    throwHeadersSent("remove");
+    detail::throwHeadersSent("remove");
   }
   if (detail::equalsIgnoreCase(name, "connection")) {
     ex_.removedConnection = true;
@@ -202,7 +176,7 @@ ServerResponse& ServerResponse::writeHead(
     statusMessage.assign(message);
   }
   for (const auto& [n, v] : headers) {
-    checkHeader(n, v);
+    detail::checkHeader(n, v);
   }
   if (ex_.outHeaders.empty()) {
     // Only writeHead() gives headers: they go out as given, repeated names too (Node passes
@@ -307,7 +281,7 @@ ServerResponse& ServerResponse::flushHeaders() {
 
 ServerResponse& ServerResponse::addTrailers(HeaderList trailers) {
   for (const auto& [n, v] : trailers) {
-    checkHeader(n, v);
+    detail::checkHeader(n, v);
     ex_.outTrailers.emplace_back(std::string(n), std::string(v));
   }
   return *this;

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "api/http_exchange.h"
+#include "api/http_outgoing.h"
 #include "api/http_text.h"
 #include "api/runtime.h"
 #include "http/date_cache.h"
@@ -13,18 +14,6 @@
 namespace nodecc::http {
 
 namespace {
-
-void appendDecimal(std::string& out, uint64_t v) {
-  char buf[24];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, size_t(end - buf));
-}
-
-void appendHex(std::string& out, uint64_t v) {
-  char buf[24];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, 16);
-  out.append(buf, size_t(end - buf));
-}
 
 bool containsTokenIgnoreCase(std::string_view list, std::string_view token) {
   size_t start = 0;
@@ -74,7 +63,7 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
   }
   head.clear();
   head += "HTTP/1.1 ";
-  appendDecimal(head, uint64_t(status));
+  detail::appendDecimal(head, uint64_t(status));
   head += ' ';
   head += res.statusMessage;
   head += "\r\n";
@@ -130,7 +119,7 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
       last = true;
     } else if (!hasTrailer && !removedContentLength && fromEnd) {
       head += "Content-Length: ";
-      appendDecimal(head, endLength);
+      detail::appendDecimal(head, endLength);
       head += "\r\n";
     } else if (!removedTransferEncoding) {
       head += "Transfer-Encoding: chunked\r\n";
@@ -161,10 +150,10 @@ void ExchangeImpl::appendConnection(bool sendKeepAlive) {
     head += "Connection: keep-alive\r\n";
     if (opts.keepAliveTimeout > 0) {
       head += "Keep-Alive: timeout=";
-      appendDecimal(head, opts.keepAliveTimeout / 1000);
+      detail::appendDecimal(head, opts.keepAliveTimeout / 1000);
       if (opts.maxRequestsPerSocket > 0) {
         head += ", max=";
-        appendDecimal(head, opts.maxRequestsPerSocket);
+        detail::appendDecimal(head, opts.maxRequestsPerSocket);
       }
       head += "\r\n";
     }
@@ -224,7 +213,7 @@ void ExchangeImpl::writeBody(std::string_view data) {
   }
   if (chunked) {
     std::string frame;
-    appendHex(frame, data.size());
+    detail::appendHex(frame, data.size());
     frame += "\r\n";
     write(std::string_view(frame));
     write(data);

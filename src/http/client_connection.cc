@@ -30,8 +30,6 @@ NoOwner gNoOwner;
 // Reads land here first; 64 KiB takes a large body span in one recv.
 constexpr size_t kScratchBytes = 64 * 1024;
 thread_local char tScratch[kScratchBytes];
-// Growth step of a connection's own input buffer.
-constexpr size_t kInputStep = 16 * 1024;
 // Field-line slots a parse starts with; grown (x4, up to maxHeadersCount) when a head has more.
 constexpr size_t kInitialHeaderSlots = 64;
 thread_local std::vector<Header> tHeaderSlots;
@@ -181,44 +179,16 @@ void ClientConnection::expectResponse(bool noBody) {
   reusable_ = false;
   partial_.reset();
   chunked_.reset();
-  if (inLen_ > 0 && !processing_) {
+  if (!input_.empty() && !processing_) {
     processBuffered();
   }
 }
 
-std::span<char> ClientConnection::readBuffer() {
-  if (inLen_ == 0) {
-    readingIntoIn_ = false;
-    return {tScratch, kScratchBytes};
-  }
-  if (inCap_ - inLen_ < kInputStep / 2) {
-    size_t cap = inCap_ + kInputStep;
-    auto grown = std::make_unique<char[]>(cap);
-    std::memcpy(grown.get(), in_.get(), inLen_);
-    in_ = std::move(grown);
-    inCap_ = cap;
-  }
-  readingIntoIn_ = true;
-  return {in_.get() + inLen_, inCap_ - inLen_};
-}
-
-void ClientConnection::keepInput(std::string_view rest) {
-  if (rest.empty()) {
-    return;
-  }
-  if (inCap_ < rest.size()) {
-    size_t cap = std::max(kInputStep, rest.size() + kInputStep / 2);
-    in_ = std::make_unique<char[]>(cap);
-    inCap_ = cap;
-  }
-  std::memmove(in_.get(), rest.data(), rest.size());
-  inLen_ = rest.size();
-}
+std::span<char> ClientConnection::readBuffer() { return input_.readSpace(tScratch); }
 
 void ClientConnection::onRead(size_t n) {
   touch();
-  if (readingIntoIn_) {
-    inLen_ += n;
+  if (input_.appendRead(n)) {
     processBuffered();
     return;
   }
@@ -227,29 +197,21 @@ void ClientConnection::onRead(size_t n) {
   size_t used = consume(data);
   processing_ = false;
   if (!closed_) {
-    keepInput(data.substr(used));
+    input_.keep(data.substr(used));
   }
 }
 
 void ClientConnection::processBuffered() {
-  if (processing_ || closed_ || inLen_ == 0) {
+  if (processing_ || closed_ || input_.empty()) {
     return;
   }
   processing_ = true;
-  size_t used = consume(std::string_view(in_.get(), inLen_));
+  size_t used = consume(input_.held());
   processing_ = false;
   if (closed_) {
     return;
   }
-  if (used > 0) {
-    std::memmove(in_.get(), in_.get() + used, inLen_ - used);
-    inLen_ -= used;
-  }
-  if (inLen_ == 0 && inCap_ > 0) {
-    // Idle connections hold no input buffer.
-    in_.reset();
-    inCap_ = 0;
-  }
+  input_.consume(used);
 }
 
 size_t ClientConnection::consume(std::string_view data) {

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "http/chunked.h"
+#include "http/input_buffer.h"
 #include "http/parser.h"
 #include "loop/loop.h"
 #include "loop/timer_queue.h"
@@ -134,7 +135,6 @@ class ClientConnection final : public net::Stream::Handler {
   size_t consumeBody(std::string_view data);
   void completeMessage(const Header* trailers, size_t count, bool followedByBytes);
   void failParse(const char* code, int status = 400);
-  void keepInput(std::string_view rest);
   void processBuffered();
   void flushPending();
   void touch();
@@ -150,10 +150,7 @@ class ClientConnection final : public net::Stream::Handler {
   State state_ = State::kIdle;
 
   // Unconsumed input: a partial head, or bytes held while paused.
-  std::unique_ptr<char[]> in_;
-  size_t inCap_ = 0;
-  size_t inLen_ = 0;
-  bool readingIntoIn_ = false;
+  InputBuffer input_;
   // A response head that arrived in pieces: the parser's resume state.
   struct PartialHead {
     ResponseHead head;

@@ -13,8 +13,6 @@ namespace {
 // Reads land here first; 64 KiB takes a full pipelined burst in one recv.
 constexpr size_t kScratchBytes = 64 * 1024;
 thread_local char tScratch[kScratchBytes];
-// Growth step of a connection's own input buffer.
-constexpr size_t kInputStep = 16 * 1024;
 // Field-line slots a parse starts with; grown (x4, up to maxHeadersCount) when a head has more.
 constexpr size_t kInitialHeaderSlots = 64;
 thread_local std::vector<Header> tHeaderSlots;
@@ -37,41 +35,13 @@ ServerConnection::~ServerConnection() { server_.loop().stopTimer(timer_); }
 
 // --- input
 
-std::span<char> ServerConnection::readBuffer() {
-  if (inLen_ == 0) {
-    readingIntoIn_ = false;
-    return {tScratch, kScratchBytes};
-  }
-  if (inCap_ - inLen_ < kInputStep / 2) {
-    size_t cap = inCap_ + kInputStep;
-    auto grown = std::make_unique<char[]>(cap);
-    std::memcpy(grown.get(), in_.get(), inLen_);
-    in_ = std::move(grown);
-    inCap_ = cap;
-  }
-  readingIntoIn_ = true;
-  return {in_.get() + inLen_, inCap_ - inLen_};
-}
-
-void ServerConnection::keepInput(std::string_view rest) {
-  if (rest.empty()) {
-    return;
-  }
-  if (inCap_ < rest.size()) {
-    size_t cap = std::max(kInputStep, rest.size() + kInputStep / 2);
-    in_ = std::make_unique<char[]>(cap);
-    inCap_ = cap;
-  }
-  std::memmove(in_.get(), rest.data(), rest.size());
-  inLen_ = rest.size();
-}
+std::span<char> ServerConnection::readBuffer() { return input_.readSpace(tScratch); }
 
 void ServerConnection::onRead(size_t n) {
   if (timerKind_ == TimerKind::kKeepAlive) {
     setTimer(TimerKind::kHeaders, server_.options().headersTimeoutMs);
   }
-  if (readingIntoIn_) {
-    inLen_ += n;
+  if (input_.appendRead(n)) {
     processBuffered();
     return;
   }
@@ -81,7 +51,7 @@ void ServerConnection::onRead(size_t n) {
   size_t used = consume(data);
   processing_ = false;
   if (!closed_) {
-    keepInput(data.substr(used));
+    input_.keep(data.substr(used));
     settleTimer();
   }
   corked_ = false;
@@ -94,33 +64,25 @@ void ServerConnection::processBuffered() {
   }
   corked_ = true;
   processing_ = true;
-  size_t used = consume(std::string_view(in_.get(), inLen_));
+  size_t used = consume(input_.held());
   processing_ = false;
-  if (!closed_ && used > 0) {
-    std::memmove(in_.get(), in_.get() + used, inLen_ - used);
-    inLen_ -= used;
-  }
-  if (inLen_ == 0 && inCap_ > 0) {
-    // Idle keep-alive connections hold no input buffer.
-    in_.reset();
-    inCap_ = 0;
-  }
+  input_.consume(closed_ ? 0 : used);
   settleTimer();
   corked_ = false;
   flushOut();
 }
 
 void ServerConnection::settleTimer() {
-  // advanceQueue picks the idle timer from inLen_, but when a response finishes inside
-  // consume() inLen_ is not yet final (the unconsumed tail is kept afterwards). With no request
+  // advanceQueue picks the idle timer from the held input, but when a response finishes
+  // inside consume() it is not yet final (the unconsumed tail is kept afterwards). With no request
   // in progress, a connection holding the start of the next head is on the headers clock (408
   // when it does not complete); one holding nothing is idle (keep-alive clock, silent close).
   if (closed_ || head_ != nullptr || state_ != State::kHead) {
     return;
   }
-  if (inLen_ > 0 && timerKind_ == TimerKind::kKeepAlive) {
+  if (!input_.empty() && timerKind_ == TimerKind::kKeepAlive) {
     setTimer(TimerKind::kHeaders, server_.options().headersTimeoutMs);
-  } else if (inLen_ == 0 && timerKind_ == TimerKind::kHeaders && requests_ > 0) {
+  } else if (input_.empty() && timerKind_ == TimerKind::kHeaders && requests_ > 0) {
     setTimer(TimerKind::kKeepAlive, server_.options().keepAliveTimeoutMs);
   }
 }

@@ -19,6 +19,7 @@
 
 #include "http/chunked.h"
 #include "http/exchange.h"
+#include "http/input_buffer.h"
 #include "http/parser.h"
 #include "loop/timer_queue.h"
 #include "net/stream.h"
@@ -49,7 +50,7 @@ class ServerConnection final : public net::Stream::Handler {
   // closeIdleConnections(), as Node's socket._httpMessage does until 'finish'. A connection
   // still waiting for its first request is not idle either (as Node's).
   bool idle() const {
-    return requests_ > 0 && head_ == nullptr && receiving_ == nullptr && inLen_ == 0 &&
+    return requests_ > 0 && head_ == nullptr && receiving_ == nullptr && input_.empty() &&
            out_.empty() && stream_.queuedBytes() == 0;
   }
   uint32_t requestCount() const { return requests_; }
@@ -98,7 +99,6 @@ class ServerConnection final : public net::Stream::Handler {
   void abortAll();
   void setTimer(TimerKind kind, uint64_t ms);
   static void onTimer(loop::Timer* t);
-  void keepInput(std::string_view rest);
   void processBuffered();
   void settleTimer();
 
@@ -110,9 +110,7 @@ class ServerConnection final : public net::Stream::Handler {
   State state_ = State::kHead;
 
   // Unconsumed input (a partial request, or bytes held while paused).
-  std::unique_ptr<char[]> in_;
-  size_t inCap_ = 0;
-  size_t inLen_ = 0;
+  InputBuffer input_;
   // A request head that arrived in pieces: the parser's resume state, only while incomplete.
   struct PartialHead {
     RequestHead head;
@@ -120,7 +118,6 @@ class ServerConnection final : public net::Stream::Handler {
     size_t prevLen = 0;
   };
   std::unique_ptr<PartialHead> partial_;
-  bool readingIntoIn_ = false;
 
   Exchange* head_ = nullptr;     // oldest exchange whose response is not done
   Exchange* tail_ = nullptr;     // newest

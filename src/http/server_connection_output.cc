@@ -162,7 +162,7 @@ void ServerConnection::advanceQueue() {
   if (head_ == nullptr && state_ == State::kHead) {
     if (peerEnded_ || closeWhenDone_) {
       closeAfterFlush();
-    } else if (inLen_ == 0) {
+    } else if (input_.empty()) {
       setTimer(TimerKind::kKeepAlive, server_.options().keepAliveTimeoutMs);
     } else {
       setTimer(TimerKind::kHeaders, server_.options().headersTimeoutMs);
