@@ -22,9 +22,11 @@
 //           "checkExpectation" (IncomingMessage&, ServerResponse&)
 //   IncomingMessage: "data" (const Buffer&), "end" (), "aborted" (), "close" ()
 //   ServerResponse: "finish" (), "close" (), "drain" ()
-// Lifetime: req and res stay valid until res has emitted "close" (after the response finished
-// or the connection went away) and the callbacks running then have returned; an async handler
-// may use them until then. Reading is exactly as fast as the handler consumes: pause() stops
+// Lifetime: req and res stay valid until both have emitted "close" (after the response
+// finished, or the connection went away) and the callbacks running then have returned, and
+// while an async handler has not returned. If the client went away before the response was
+// ended, they stay valid (inert) until the handler ends it, within ServerOptions::orphanTimeout
+// and maxOrphans: a handler that keeps working after a request's 'close' should stop there. Reading is exactly as fast as the handler consumes: pause() stops
 // reading from the socket and TCP pushes back on the client.
 #include <cstddef>
 #include <cstdint>
@@ -75,6 +77,14 @@ struct ServerOptions {
   bool noDelay = true;
   size_t highWaterMark = 16 * 1024;
   uint32_t maxRequestsPerSocket = 0;  // 0: unlimited
+  // A request whose client went away before its handler ended the response (an orphan: the
+  // handler ends it only on the request's 'end', which never comes, or from a timer or a
+  // callback still to run). Its req and res stay valid and inert (writes go nowhere) until
+  // the handler ends the response, but at most orphanTimeout ms (0: no time limit) and for
+  // at most maxOrphans such requests (the oldest goes first); then they are reused, and a
+  // handler must not touch them any more. Each orphan holds about 1 KiB.
+  uint64_t orphanTimeout = 60000;
+  size_t maxOrphans = 16384;
 };
 
 // req.rawHeaders: [name0, value0, name1, value1, ...] as received.

@@ -4,6 +4,7 @@
 // turns the layer's callbacks into Node's events. Exchanges are recycled per server (their
 // strings and vectors keep their capacity), so a warm server does not allocate per request.
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <string>
 #include <utility>
@@ -14,6 +15,8 @@
 #include "http/server_core.h"
 #include "http/server_connection.h"
 #include "http/server_delegate.h"
+#include "loop/intrusive_list.h"
+#include "loop/timer_queue.h"
 #include "nodecc/http.h"
 
 namespace nodecc::http::detail {
@@ -24,6 +27,37 @@ bool mentionsWord(std::string_view text, std::string_view word);
 
 class HttpServerImpl;
 class HttpSocket;
+class ExchangeImpl;
+
+// Runs `f` when the scope is left by an exception: a listener that throws out of an event
+// sequence (reported as uncaught, the server goes on) must not skip the bookkeeping after it,
+// or the exchange is never released.
+template <class F>
+class OnThrow {
+ public:
+  explicit OnThrow(F f) : f_(std::move(f)) {}
+  OnThrow(const OnThrow&) = delete;
+  OnThrow& operator=(const OnThrow&) = delete;
+  ~OnThrow() {
+    if (std::uncaught_exceptions() > count_) {
+      f_();
+    }
+  }
+
+ private:
+  F f_;
+  int count_ = std::uncaught_exceptions();
+};
+
+// An exchange whose client went away before its handler ended the response: it waits, inert
+// (its writes go nowhere), for the handler to end it, at most ServerOptions::orphanTimeout.
+struct OrphanLink {
+  ExchangeImpl* ex = nullptr;
+  int64_t since = 0;  // loop time it was orphaned
+  OrphanLink* prev = nullptr;
+  OrphanLink* next = nullptr;
+  loop::IntrusiveList<OrphanLink>* owner = nullptr;
+};
 
 class ExchangeImpl final : public ::nodecc::http::Exchange {
  public:
@@ -65,7 +99,9 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   void onAborted();
   // Both the http layer and the event sequence are done with it: back to the free list.
   void release();
-  // Releases the API's hold once "close" was emitted and the handler ended the response.
+  // Releases the API's hold once both "close" events were emitted, an async handler has
+  // settled, and the handler ended the response; if the client went away instead, the exchange
+  // becomes an orphan (HttpServerImpl::adoptOrphan).
   void releaseApiHold();
 
   HttpServerImpl& server;
@@ -101,6 +137,9 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   bool consuming = false;  // the request was read (Node's _consuming): no dump at 'finish'
   bool apiHoldReleased = false;
   bool needDrain = false;
+  bool asyncPending = false;  // an async handler's promise has not settled yet
+  bool asyncThrew = false;    // it was rejected: nothing of the handler is left to run
+  OrphanLink orphan;
   std::vector<UniqueFunction<void()>> finishCallbacks;
 
   // Request stream state.
@@ -144,12 +183,25 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
                      const ::nodecc::http::ParseError& err) override;
 
   void recycle(ExchangeImpl* ex);
+  // Keeps an aborted exchange whose response was not ended; `ex` leaves the orphans when its
+  // handler ends the response (releaseOrphan), when it times out, or when there are more than
+  // ServerOptions::maxOrphans.
+  void adoptOrphan(ExchangeImpl* ex);
+  void releaseOrphan(ExchangeImpl* ex);
+  size_t orphanCount() const { return orphans_.size(); }
+  // Exchanges in use (not in the free list), orphans included.
+  size_t liveExchanges() const { return live_; }
 
  private:
   RequestListener listener_;
   AsyncRequestListener asyncListener_;
   static void onTrim(loop::Deferred* d);
+  static void onOrphanTimer(loop::Timer* t);
+  void armOrphanTimer();
   std::vector<ExchangeImpl*> free_;
+  size_t live_ = 0;
+  loop::IntrusiveList<OrphanLink> orphans_;
+  loop::Timer orphanTimer_{&HttpServerImpl::onOrphanTimer};
   loop::Deferred trim_{&HttpServerImpl::onTrim, this};
   net::detail::ServerLifecycle lifecycle_;
 };

@@ -242,6 +242,7 @@ void ExchangeImpl::begin() {
   finishEmitted = closeEmitted = needDrain = false;
   finishCallbacks.clear();
   apiHoldReleased = false;
+  asyncPending = asyncThrew = false;
 
   flowing = userPaused = endPending = endEmitted = dumped = flushScheduled = false;
   consuming = endScheduled = requestCloseEmitted = false;
@@ -344,6 +345,11 @@ void ExchangeImpl::scheduleEnd() {
       return;
     }
     endEmitted = true;
+    OnThrow guard([this, gen] {
+      if (gen == generation && closeEmitted) {
+        scheduleRequestClose();
+      }
+    });
     req.emit("end");
     if (gen == generation && closeEmitted) {
       scheduleRequestClose();
@@ -360,6 +366,11 @@ void ExchangeImpl::scheduleRequestClose() {
       return;
     }
     requestCloseEmitted = true;
+    OnThrow guard([this, gen] {
+      if (gen == generation) {
+        releaseApiHold();
+      }
+    });
     req.emit("close");
     if (gen == generation) {
       releaseApiHold();
@@ -395,6 +406,14 @@ void ExchangeImpl::onAborted() {
     if (gen != generation) {
       return;
     }
+    // A throwing listener skips the events after it (as in Node, where the throw leaves emit),
+    // not the release.
+    OnThrow guard([this, gen] {
+      if (gen == generation) {
+        closeEmitted = requestCloseEmitted = true;
+        releaseApiHold();
+      }
+    });
     if (!endEmitted || !req.complete) {
       req.emit("aborted");
     }
@@ -414,9 +433,24 @@ void ExchangeImpl::onAborted() {
 }
 
 void ExchangeImpl::releaseApiHold() {
-  if (!apiHoldReleased && closeEmitted && requestCloseEmitted && res.writableEnded) {
+  if (apiHoldReleased || !closeEmitted || !requestCloseEmitted || asyncPending) {
+    return;
+  }
+  if (orphan.owner != nullptr) {
+    if (res.writableEnded) {  // the handler ended it at last
+      server.releaseOrphan(this);
+      release();
+    }
+    return;
+  }
+  if (res.writableEnded || (aborted() && asyncThrew)) {
     apiHoldReleased = true;
     release();
+  } else if (aborted()) {
+    // The client left and the handler has not ended the response (it ends it on the request's
+    // 'end', which never comes, or from a timer or an fs callback still to run): reusing the
+    // exchange now would let such a late res.end() write into another client's response.
+    server.adoptOrphan(this);
   }
 }
 

@@ -241,10 +241,13 @@ ServerResponse& ServerResponse::end(std::string_view data, UniqueFunction<void()
     }
     return *this;
   }
-  writableEnded = true;
   if (!ex_.headStored) {
+    // Before the response counts as ended: a head that throws (an invalid statusMessage) leaves
+    // it open, so that the server's 500 for the exception can still go out (as Node, whose
+    // end() builds the header before it sets finished).
     ex_.storeHead(true, ex_.hasBody ? data.size() : 0);
   }
+  writableEnded = true;
   if (cb) {
     ex_.finishCallbacks.push_back(std::move(cb));
   }

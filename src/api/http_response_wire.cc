@@ -268,6 +268,11 @@ void ExchangeImpl::finishResponse() {
         return;
       }
       closeEmitted = true;
+      OnThrow guard([this, gen] {
+        if (gen == generation && endEmitted) {
+          scheduleRequestClose();
+        }
+      });
       res.emit("close");
       if (gen == generation && endEmitted) {
         scheduleRequestClose();

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 
@@ -47,11 +48,20 @@ class HttpSocket final : public net::detail::SocketBackend {
   std::unique_ptr<net::Socket> socket_;
 };
 
-HttpServerImpl::HttpServerImpl(Server& f, loop::Loop& l) : facade(f), loop(l), lifecycle_(f) {}
+HttpServerImpl::HttpServerImpl(Server& f, loop::Loop& l) : facade(f), loop(l), lifecycle_(f) {
+  orphanTimer_.data = this;
+  orphanTimer_.refed = false;  // waiting orphans do not keep the process alive
+}
 
 HttpServerImpl::~HttpServerImpl() {
   loop.cancelDeferred(trim_);
+  if (orphanTimer_.active()) {
+    loop.stopTimer(orphanTimer_);
+  }
   core.reset();
+  while (OrphanLink* o = orphans_.popFront()) {
+    delete o->ex;
+  }
   for (ExchangeImpl* ex : free_) {
     delete ex;
   }
@@ -122,6 +132,7 @@ void HttpServerImpl::onConnectionClose(::nodecc::http::ServerConnection& conn) {
     ex = new ExchangeImpl(*this);
   }
   ++ex->generation;
+  ++live_;
   ex->holds = 2;  // the http layer's, and the event sequence's
   return ex;
 }
@@ -134,10 +145,57 @@ void HttpServerImpl::recycle(ExchangeImpl* ex) {
   // Never deleted here: nextTick callbacks queued for this exchange (each checks the
   // generation it was queued for) may still be waiting to read it. The surplus is trimmed in
   // the pending phase, when every tick queued before has run.
+  --live_;
   free_.push_back(ex);
   if (free_.size() > kMaxFreeExchanges && !trim_.queued()) {
     loop.queuePending(trim_);
   }
+}
+
+void HttpServerImpl::adoptOrphan(ExchangeImpl* ex) {
+  // Its events are over (Node emits nothing on a destroyed request or response): their
+  // listeners go now, and with them whatever their closures hold; so does the unread body.
+  ex->req.removeAllListeners();
+  ex->res.removeAllListeners();
+  ex->buffered.clear();
+  ex->bufferedBytes = 0;
+  ex->orphan.ex = ex;
+  ex->orphan.since = loop.now();
+  orphans_.pushBack(&ex->orphan);
+  if (orphans_.size() > facade.options.maxOrphans) {
+    OrphanLink* oldest = orphans_.front();
+    releaseOrphan(oldest->ex);
+    oldest->ex->release();
+  }
+  armOrphanTimer();
+}
+
+void HttpServerImpl::releaseOrphan(ExchangeImpl* ex) {
+  orphans_.unlink(&ex->orphan);
+  ex->apiHoldReleased = true;
+}
+
+void HttpServerImpl::armOrphanTimer() {
+  if (orphanTimer_.active() || orphans_.empty()) {
+    return;
+  }
+  const uint64_t timeout = facade.options.orphanTimeout;
+  if (timeout == 0) {
+    return;  // orphans wait for their handlers, bounded by maxOrphans only
+  }
+  const int64_t due = orphans_.front()->since + int64_t(timeout);
+  loop.startTimer(orphanTimer_, uint64_t(std::max<int64_t>(1, due - loop.now())));
+}
+
+void HttpServerImpl::onOrphanTimer(loop::Timer* t) {
+  auto* self = static_cast<HttpServerImpl*>(t->data);
+  const int64_t timeout = int64_t(self->facade.options.orphanTimeout);
+  while (!self->orphans_.empty() && self->orphans_.front()->since + timeout <= self->loop.now()) {
+    ExchangeImpl* ex = self->orphans_.front()->ex;
+    self->releaseOrphan(ex);
+    ex->release();
+  }
+  self->armOrphanTimer();
 }
 
 void HttpServerImpl::onTrim(loop::Deferred* d) {
@@ -195,7 +253,27 @@ void HttpServerImpl::setAsyncListener(AsyncRequestListener l) {
     ExchangeImpl& ex = ExchangeImpl::of(req);
     uint64_t generation = ex.generation;
     Promise<> p = asyncListener_(req, res);
-    p.catch_([this, &ex, generation](std::exception_ptr e) { handleException(ex, generation, e); });
+    // The coroutine holds req and res until it returns: the exchange is not reused before (a
+    // client that leaves mid-handler must not hand the suspended handler another request).
+    ex.asyncPending = p.isPending();
+    p.then(
+        [&ex, generation] {
+          if (ex.generation == generation) {
+            ex.asyncPending = false;
+            ex.releaseApiHold();
+          }
+        },
+        [this, &ex, generation](std::exception_ptr e) {
+          const bool mine = ex.generation == generation;
+          if (mine) {
+            ex.asyncPending = false;
+            ex.asyncThrew = true;
+          }
+          handleException(ex, generation, e);
+          if (mine && ex.generation == generation) {
+            ex.releaseApiHold();
+          }
+        });
   });
 }
 

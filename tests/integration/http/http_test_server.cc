@@ -3,7 +3,13 @@
 //
 //   --port N --host H                 where to listen (default 127.0.0.1)
 //   --headers-timeout MS, --keep-alive-timeout MS, --request-timeout MS, --hwm BYTES,
-//   --max-requests-per-socket N       http.createServer options
+//   --max-requests-per-socket N,
+//   --orphan-timeout MS, --max-orphans N
+//                                     http.createServer options
+//   --async                           the handler is a coroutine (createServer with a
+//                                     function returning Promise<>): adds /text
+//   --catch-uncaught                  a process 'uncaughtException' listener prints
+//                                     "uncaught: <what>" and the server goes on
 //
 // Routes (any method unless noted):
 //   /hello                  "hello\n"
@@ -21,7 +27,15 @@
 //   /echo                   answers, after 'end', "<bytes> <sha256 hex>\n" and one line per
 //                           trailer "trailer <name>: <value>"
 //   /info                   method, url, httpVersion and the raw headers, one per line
-//   /stats                  "rss <bytes>\n" (VmRSS of this process)
+//   /stats                  "rss <bytes>\nexchanges <n>\norphans <n>\n": VmRSS, the requests
+//                           the server holds (this one included) and, of those, the orphans
+//   /reflect?v=V&how=H      puts V in the head: H=set (setHeader value, the default), name
+//                           (setHeader name), head (writeHead header), status (status
+//                           message); a refused value answers 500 "<error code>\n";
+//                           H=status-end sets res.statusMessage and lets end() throw
+//   /never                  never answers (a handler waiting for an event that never comes)
+//   /throw-on-abort         never answers; its 'aborted' and res 'close' listeners throw
+//   /text (--async only)    co_await req.text(), then answers "<bytes>\n"
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -32,6 +46,8 @@
 #include <nodecc/crypto.h>
 #include <nodecc/nodecc.h>
 #include <nodecc/url.h>
+
+#include "api/http_exchange.h"
 
 using namespace nodecc;
 
@@ -69,6 +85,15 @@ std::string argString(const char* name, const char* fallback) {
     }
   }
   return fallback;
+}
+
+bool hasFlag(const char* name) {
+  for (const std::string& a : process::argv()) {
+    if (a == name) {
+      return true;
+    }
+  }
+  return false;
 }
 
 std::string vmRss() {
@@ -123,9 +148,21 @@ int main() {
   options.maxRequestsPerSocket =
       uint32_t(argValue("--max-requests-per-socket", options.maxRequestsPerSocket));
 
+  options.orphanTimeout = argValue("--orphan-timeout", options.orphanTimeout);
+  options.maxOrphans = size_t(argValue("--max-orphans", options.maxOrphans));
+  if (hasFlag("--catch-uncaught")) {
+    process::on("uncaughtException", [](std::exception_ptr e, std::string) {
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::exception& x) {
+        std::printf("uncaught: %s\n", x.what());
+      }
+      std::fflush(stdout);
+    });
+  }
+
   http::Server* serverPtr = nullptr;
-  http::Server& server = http::createServer(options, [&serverPtr](http::IncomingMessage& req,
-                                                                  http::ServerResponse& res) {
+  auto route = [&serverPtr](http::IncomingMessage& req, http::ServerResponse& res) {
     auto u = url::parse(req.url, true);
     std::string path = u.pathname.value_or("/");
     if (path == "/hello") {
@@ -182,12 +219,61 @@ int main() {
       }
       res.end(out);
     } else if (path == "/stats") {
-      res.end("rss " + vmRss() + "\n");
+      http::detail::HttpServerImpl* impl = serverPtr->impl();
+      res.end("rss " + vmRss() + "\nexchanges " + std::to_string(impl->liveExchanges()) +
+              "\norphans " + std::to_string(impl->orphanCount()) + "\n");
+    } else if (path == "/reflect") {
+      // Puts the query's v into the response head the way `how` says; a value the API refuses
+      // answers 500 with the error's code.
+      const std::string v = u.query["v"];
+      const std::string how = u.query["how"];
+      if (how == "status-end") {
+        // Uncaught: end() throws, the server answers 500 for the handler.
+        res.statusMessage = v;
+        res.end("reflected\n");
+        return;
+      }
+      try {
+        if (how == "name") {
+          res.setHeader(v, "1");
+        } else if (how == "head") {
+          res.writeHead(200, {{"X-Reflect", v}});
+        } else if (how == "status") {
+          res.writeHead(200, v);
+        } else {
+          res.setHeader("X-Reflect", v);
+        }
+        res.end("reflected\n");
+      } catch (const Error& e) {
+        // (A refused status message stays set, as in Node: the 500 needs its own.)
+        res.statusCode = 500;
+        res.statusMessage.clear();
+        res.end(e.code + "\n");
+      }
+    } else if (path == "/never") {
+      req.resume();
+    } else if (path == "/throw-on-abort") {
+      req.on("aborted", [] { throw std::runtime_error("thrown by 'aborted'"); });
+      res.on("close", [] { throw std::runtime_error("thrown by res 'close'"); });
+      req.resume();
     } else {
       res.statusCode = 404;
       res.end("not found\n");
     }
-  });
+  };
+  http::Server& server =
+      hasFlag("--async")
+          ? http::createServer(options,
+                               [&route](http::IncomingMessage& req,
+                                        http::ServerResponse& res) -> Promise<> {
+                                 if (req.url == "/text") {
+                                   std::string body = co_await req.text();
+                                   res.end(std::to_string(body.size()) + "\n");
+                                   co_return;
+                                 }
+                                 route(req, res);
+                               })
+          : http::createServer(options, route);
   serverPtr = &server;
   server.listen(port, host, [&] {
     std::printf("listening on http://%s:%u/\n", host.c_str(), unsigned(server.address().port));

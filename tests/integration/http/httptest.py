@@ -82,7 +82,8 @@ class Server:
             quarantine = f"quarantine_size_mb={SANITIZER_QUARANTINE_MB}"
             env["ASAN_OPTIONS"] = ":".join(filter(None, [env.get("ASAN_OPTIONS"), quarantine]))
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=self.stderr_file, env=env)
+                                     stderr=self.stderr_file, env=env,
+                                     cwd=getattr(self, "proc_cwd", None))
         self._reader = threading.Thread(target=self._read_stdout, daemon=True)
         self._reader.start()
         if not self._listening.wait(timeout):

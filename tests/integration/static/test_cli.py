@@ -123,6 +123,32 @@ def check_stdout_log(bin_dir):
             srv.stop()
 
 
+def check_no_log_without_access_log(bin_dir):
+    """RFC 9110 §17.8: without --access-log nothing about a request is written anywhere the
+    server writes (stdout, stderr, the working and served directories)."""
+    with Tree() as t:
+        t.write("www/x.txt", "x")
+        os.makedirs(t.at("cwd"))
+        srv = ServeProcess(bin_dir, t.at("www"))
+        srv.proc_cwd = t.at("cwd")
+        srv.start()
+        try:
+            marker = "privacy-marker-7f3a"
+            get(srv.port, f"/x.txt?{marker}")
+            get(srv.port, f"/missing-{marker}")
+            time.sleep(1.3)  # past the access log's once-a-second flush, were there one
+        finally:
+            srv.stop()
+        written = "\n".join(srv.stdout_lines) + srv.stderr()
+        check(marker not in written and "GET /" not in written,
+              f"a request was logged without --access-log: {written!r}")
+        check(len(srv.stdout_lines) == 1, f"stdout beyond the startup line: {srv.stdout_lines}")
+        check(os.listdir(t.at("cwd")) == [], f"files in the working directory: "
+              f"{os.listdir(t.at('cwd'))}")
+        check(sorted(os.listdir(t.at("www"))) == ["x.txt"],
+              f"files in the served directory: {os.listdir(t.at('www'))}")
+
+
 def listening_sockets(port):
     out = subprocess.run(["ss", "-Hltn", f"sport = :{port}"], capture_output=True, text=True,
                          timeout=10).stdout
@@ -175,6 +201,7 @@ def main():
     check_access_log_and_sigint(args.bin_dir)
     check_sigterm_lets_a_download_finish(args.bin_dir)
     check_stdout_log(args.bin_dir)
+    check_no_log_without_access_log(args.bin_dir)
     check_workers(args.bin_dir)
 
 
