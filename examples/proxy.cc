@@ -31,7 +31,10 @@ static std::string_view trim(std::string_view s) {
 }
 
 static bool isHopByHop(std::string_view name, const std::vector<std::string_view>& named) {
-  return std::any_of(HOP_BY_HOP.begin(), HOP_BY_HOP.end(), [&](std::string_view h) { return sameName(h, name); }) ||
+  // Most fields are end-to-end; their length alone (none of 2, 7, 10, 16-19) usually says so.
+  static constexpr uint32_t HOP_LENGTHS = 1u << 2 | 1u << 7 | 1u << 10 | 1u << 16 | 1u << 17 | 1u << 18 | 1u << 19;
+  bool maybe = name.size() < 32 && (HOP_LENGTHS >> name.size() & 1);
+  return (maybe && std::any_of(HOP_BY_HOP.begin(), HOP_BY_HOP.end(), [&](std::string_view h) { return sameName(h, name); })) ||
          std::any_of(named.begin(), named.end(), [&](std::string_view h) { return sameName(h, name); });
 }
 
@@ -44,6 +47,7 @@ static http::HeaderPairs forwardHeaders(const http::RawHeaders& rawHeaders) {
     }
   }
   http::HeaderPairs out;
+  out.reserve(rawHeaders.size() / 2 + 1);  // + X-Forwarded-For
   for (size_t i = 0; i < rawHeaders.size(); i += 2) {
     if (isHopByHop(rawHeaders[i], named)) continue;
     out.emplace_back(rawHeaders[i], rawHeaders[i + 1]);

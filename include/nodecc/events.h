@@ -24,6 +24,7 @@
 //
 // Thread: an emitter belongs to the thread that uses it; no locking.
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <string>
 #include <string_view>
@@ -223,6 +224,7 @@ class EventEmitter {
     std::string name;
     std::vector<detail::ListenerRef> listeners;
     bool warned = false;
+    uint64_t order = 0;  // when the event last got its first listener (eventNames order)
   };
 
   template <class F>
@@ -258,7 +260,21 @@ class EventEmitter {
   void eraseListener(std::string_view event, detail::ListenerBase* l);
   bool emitImpl(std::string_view event, const detail::EmitArgs& args);
 
+  // One bit per event name hash (length and end letters) that has listeners: most checks for
+  // a listener ("is anyone listening to 'finish'?") are answered without a search.
+  static uint64_t bitOf(std::string_view event) {
+    size_t h = event.size() * 7;
+    if (!event.empty()) {
+      h += size_t(static_cast<unsigned char>(event.front())) * 3 +
+           static_cast<unsigned char>(event.back());
+    }
+    return uint64_t(1) << (h & 63);
+  }
+  void recomputeLive();
+
   std::vector<Entry> events_;
+  uint64_t live_ = 0;
+  uint64_t keys_ = 0;
   size_t maxListeners_ = size_t(-1);  // -1: defaultMaxListeners
 };
 

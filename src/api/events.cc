@@ -1,12 +1,20 @@
 #include "nodecc/events.h"
 
 #include <algorithm>
+#include <span>
 
 #include "nodecc/process.h"
 
 namespace nodecc {
 
 size_t EventEmitter::defaultMaxListeners = 10;
+
+namespace {
+// An event whose last listener goes keeps its entry (name and listener vector, empty) while the
+// emitter has at most this many: a recycled request or response gets the same few listeners
+// for every request, and so allocates no entry once warm.
+constexpr size_t kKeptEntries = 8;
+}  // namespace
 
 namespace detail {
 void throwListenerTypeMismatch(std::string_view event, size_t index) {
@@ -24,7 +32,9 @@ void EventEmitter::throwUnhandledValue() {
 
 EventEmitter::Entry* EventEmitter::find(std::string_view event) {
   for (Entry& e : events_) {
-    if (e.name == event) {
+    // Names differ in length or first letter far more often than not: no memcmp call then.
+    if (e.name.size() == event.size() && (event.empty() || e.name[0] == event[0]) &&
+        std::string_view(e.name) == event) {
       return &e;
     }
   }
@@ -35,7 +45,19 @@ const EventEmitter::Entry* EventEmitter::find(std::string_view event) const {
   return const_cast<EventEmitter*>(this)->find(event);
 }
 
+void EventEmitter::recomputeLive() {
+  live_ = 0;
+  for (const Entry& e : events_) {
+    if (!e.listeners.empty()) {
+      live_ |= bitOf(e.name);
+    }
+  }
+}
+
 bool EventEmitter::hasListeners(std::string_view event) const {
+  if (!(live_ & bitOf(event))) {
+    return false;
+  }
   const Entry* e = find(event);
   return e && !e->listeners.empty();
 }
@@ -47,9 +69,15 @@ void EventEmitter::addImpl(std::string_view event, detail::ListenerRef l, bool p
   }
   Entry* e = find(event);
   if (!e) {
-    events_.push_back(Entry{std::string(event), {}, false});
+    events_.push_back(Entry{std::string(event), {}, false, ++keys_});
     e = &events_.back();
+  } else if (e->listeners.empty()) {
+    // A kept entry: the event comes back as a new key would, last in eventNames(), and warns
+    // again past the limit (Node deletes the key with its last listener).
+    e->order = ++keys_;
+    e->warned = false;
   }
+  live_ |= bitOf(event);
   if (prepend) {
     e->listeners.insert(e->listeners.begin(), std::move(l));
   } else {
@@ -96,7 +124,10 @@ void EventEmitter::eraseListener(std::string_view event, detail::ListenerBase* l
   e->listeners.erase(it);
   size_t count = e->listeners.size();
   if (count == 0) {
-    events_.erase(events_.begin() + (e - events_.data()));
+    if (events_.size() > kKeptEntries) {
+      events_.erase(events_.begin() + (e - events_.data()));
+    }
+    recomputeLive();
   }
   listenerCountChanged(name, count);
   if (hasListeners("removeListener")) {
@@ -106,7 +137,7 @@ void EventEmitter::eraseListener(std::string_view event, detail::ListenerBase* l
 
 EventEmitter& EventEmitter::removeAllListeners() {
   if (events_.empty()) {
-    return *this;  // the common case of a recycled request/response pair
+    return *this;
   }
   // As Node: with 'removeListener' listeners, each removal is announced, that event last.
   if (hasListeners("removeListener")) {
@@ -118,10 +149,34 @@ EventEmitter& EventEmitter::removeAllListeners() {
     removeAllListeners("removeListener");
     return *this;
   }
-  std::vector<std::string> names = eventNames();
-  events_.clear();
-  for (const std::string& n : names) {
-    listenerCountChanged(n, 0);
+  if (events_.size() <= kKeptEntries) {
+    // The entries stay, emptied. One listener at a time, so that a closure whose destruction
+    // reaches this emitter finds it consistent.
+    for (size_t i = 0; i < events_.size(); ++i) {
+      if (events_[i].listeners.empty()) {
+        continue;
+      }
+      while (!events_[i].listeners.empty()) {
+        detail::ListenerRef drop = std::move(events_[i].listeners.back());
+        events_[i].listeners.pop_back();
+      }
+      recomputeLive();
+      if (i < events_.size()) {
+        listenerCountChanged(events_[i].name, 0);
+      }
+    }
+    return *this;
+  }
+  // Without copying the names; the vector's capacity stays for the next listeners.
+  std::vector<Entry> old;
+  old.swap(events_);
+  live_ = 0;
+  for (const Entry& e : old) {
+    listenerCountChanged(e.name, 0);
+  }
+  old.clear();
+  if (events_.empty()) {
+    events_.swap(old);
   }
   return *this;
 }
@@ -151,8 +206,19 @@ bool EventEmitter::emitImpl(std::string_view event, const detail::EmitArgs& args
     l->call(event, args);
     return true;
   }
-  // Listeners added or removed by a listener do not change this emit (Node copies the array).
-  std::vector<detail::ListenerRef> snapshot = e->listeners;
+  // Listeners added or removed by a listener do not change this emit (Node copies the array);
+  // a few are copied on the stack.
+  constexpr size_t kInline = 4;
+  detail::ListenerRef inlineCopy[kInline];
+  std::vector<detail::ListenerRef> heapCopy;
+  std::span<detail::ListenerRef> snapshot;
+  if (e->listeners.size() <= kInline) {
+    std::copy(e->listeners.begin(), e->listeners.end(), inlineCopy);
+    snapshot = std::span(inlineCopy, e->listeners.size());
+  } else {
+    heapCopy = e->listeners;
+    snapshot = heapCopy;
+  }
   for (detail::ListenerRef& l : snapshot) {
     if (l->once) {
       if (l->fired) {
@@ -167,15 +233,26 @@ bool EventEmitter::emitImpl(std::string_view event, const detail::EmitArgs& args
 }
 
 size_t EventEmitter::listenerCount(std::string_view event) const {
+  if (!(live_ & bitOf(event))) {
+    return 0;
+  }
   const Entry* e = find(event);
   return e ? e->listeners.size() : 0;
 }
 
 std::vector<std::string> EventEmitter::eventNames() const {
-  std::vector<std::string> names;
-  names.reserve(events_.size());
+  std::vector<const Entry*> live;
   for (const Entry& e : events_) {
-    names.push_back(e.name);
+    if (!e.listeners.empty()) {
+      live.push_back(&e);
+    }
+  }
+  std::sort(live.begin(), live.end(),
+            [](const Entry* a, const Entry* b) { return a->order < b->order; });
+  std::vector<std::string> names;
+  names.reserve(live.size());
+  for (const Entry* e : live) {
+    names.push_back(e->name);
   }
   return names;
 }

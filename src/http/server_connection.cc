@@ -31,7 +31,12 @@ ServerConnection::ServerConnection(ServerCore& server, int fd)
   stream_.readStart();
 }
 
-ServerConnection::~ServerConnection() { server_.loop().stopTimer(timer_); }
+ServerConnection::~ServerConnection() {
+  server_.loop().stopTimer(timer_);
+  if (flushQueued_) {
+    server_.cancelFlush(this);
+  }
+}
 
 // --- input
 

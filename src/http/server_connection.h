@@ -55,6 +55,12 @@ class ServerConnection final : public net::Stream::Handler {
   }
   uint32_t requestCount() const { return requests_; }
 
+  // ServerCore's end-of-iteration flush of output written outside the read callback.
+  void flushQueued() {
+    flushQueued_ = false;
+    flushOut();
+  }
+
   // The layer above's per-connection object (the API's socket facade), or null.
   void* userData = nullptr;
 
@@ -92,6 +98,8 @@ class ServerConnection final : public net::Stream::Handler {
   void releaseIfDone(Exchange* ex);
   bool inQueue(const Exchange* ex) const;
   void flushOut();
+  // Output of the head exchange written outside the read callback: gathered, flushed later.
+  void gather(std::string_view bytes);
   std::string& cork();
   void releaseCork();
   void closeAfterFlush();
@@ -133,6 +141,7 @@ class ServerConnection final : public net::Stream::Handler {
   // The default response to a rejected request, sent once every earlier response has gone.
   std::string errorResponse_;
   bool corked_ = false;
+  bool flushQueued_ = false;  // out_ waits for ServerCore's end-of-iteration flush
   bool userPaused_ = false;
   bool pipelinePaused_ = false;
   bool peerEnded_ = false;

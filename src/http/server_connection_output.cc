@@ -14,6 +14,9 @@ namespace {
 thread_local std::string tSpareCork;
 // A std::string that owns no heap buffer (its small-string capacity).
 const size_t kInlineCapacity = std::string().capacity();
+// Output gathered outside the read callback goes out at once from this size: large bodies are
+// not copied into the cork buffer to save a send.
+constexpr size_t kGatherLimit = 16 * 1024;
 }  // namespace
 
 std::string& ServerConnection::cork() {
@@ -41,11 +44,27 @@ void ServerConnection::exchangeOutput(Exchange* ex, std::string_view bytes) {
     ex->held_.append(bytes);
     return;
   }
-  if (!corked_ && out_.empty()) {
+  if (!corked_) {
+    gather(bytes);
+    return;
+  }
+  cork().append(bytes);
+}
+
+void ServerConnection::gather(std::string_view bytes) {
+  if (out_.size() + bytes.size() >= kGatherLimit) {
+    if (!out_.empty()) {
+      stream_.write(std::string_view(out_));
+      out_.clear();
+    }
     stream_.write(bytes);
     return;
   }
   cork().append(bytes);
+  if (!flushQueued_) {
+    flushQueued_ = true;
+    server_.queueFlush(this);
+  }
 }
 
 void ServerConnection::exchangeOutput(Exchange* ex, std::string&& bytes) {
@@ -54,8 +73,12 @@ void ServerConnection::exchangeOutput(Exchange* ex, std::string&& bytes) {
     ex->held_.append(bytes);
     return;
   }
-  if (!corked_ && out_.empty()) {
-    stream_.write(std::move(bytes));
+  if (!corked_) {
+    if (out_.empty() && bytes.size() >= kGatherLimit) {
+      stream_.write(std::move(bytes));
+    } else {
+      gather(bytes);
+    }
     return;
   }
   cork().append(bytes);

@@ -11,6 +11,38 @@ ServerCore::ServerCore(loop::Loop& loop, ServerDelegate& delegate, const ServerC
 ServerCore::~ServerCore() {
   listener_.close();
   closeAllConnections();
+  loop_.cancelDeferred(flush_);
+}
+
+void ServerCore::queueFlush(ServerConnection* conn) {
+  flushes_.push_back(conn);
+  if (!flush_.owner) {
+    loop_.queuePending(flush_);
+  }
+}
+
+void ServerCore::cancelFlush(ServerConnection* conn) {
+  for (ServerConnection*& c : flushes_) {
+    if (c == conn) {
+      c = nullptr;
+    }
+  }
+}
+
+void ServerCore::onFlush(loop::Deferred* d) {
+  auto* self = static_cast<ServerCore*>(d->data);
+  // Connections queued while these flush wait for the next pass.
+  std::vector<ServerConnection*> batch;
+  batch.swap(self->flushes_);
+  for (ServerConnection* c : batch) {
+    if (c != nullptr) {
+      c->flushQueued();
+    }
+  }
+  if (self->flushes_.empty()) {
+    batch.clear();
+    self->flushes_.swap(batch);  // keeps the capacity
+  }
 }
 
 os::Result<void> ServerCore::listen(const net::Listener::Options& options) {

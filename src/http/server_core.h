@@ -6,6 +6,7 @@
 // current exchanges, as Node's server.close() (which also closes idle connections since Node
 // 19). closeAllConnections() destroys every connection.
 #include <cstddef>
+#include <vector>
 
 #include "http/server_delegate.h"
 #include "http/server_core_options.h"
@@ -40,15 +41,24 @@ class ServerCore final : public net::Listener::Handler {
 
   // Called by a connection in its close phase.
   void connectionClosed(ServerConnection* conn);
+  // Output written outside the connection's own read callback (a response answered from a
+  // timer, an upstream's data) gathers in its cork buffer and goes out at the end of the loop
+  // iteration, as Node corks a response's socket until the next tick: a head and its body,
+  // written by two calls, then leave in one send.
+  void queueFlush(ServerConnection* conn);
+  void cancelFlush(ServerConnection* conn);
 
  private:
   void onConnection(int fd) override;
+  static void onFlush(loop::Deferred* d);
 
   loop::Loop& loop_;
   ServerDelegate& delegate_;
   ServerCoreOptions options_;
   net::Listener listener_;
   loop::IntrusiveList<ServerConnection> connections_;
+  std::vector<ServerConnection*> flushes_;
+  loop::Deferred flush_{&ServerCore::onFlush, this};
   bool closing_ = false;
 };
 

@@ -38,7 +38,23 @@ SocketAddress SocketAddress::fromRaw(const sockaddr* addr, socklen_t len) {
 std::string SocketAddress::ip() const {
   char buf[INET6_ADDRSTRLEN] = "";
   if (family() == AF_INET) {
-    inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(&storage_)->sin_addr, buf, sizeof buf);
+    // By hand: glibc's inet_ntop formats through sprintf, about 1,700 instructions, and a
+    // proxy asks for every request's client address (X-Forwarded-For).
+    const auto* b = reinterpret_cast<const unsigned char*>(
+        &reinterpret_cast<const sockaddr_in*>(&storage_)->sin_addr);
+    char* p = buf;
+    for (int i = 0; i < 4; ++i) {
+      unsigned v = b[i];
+      if (v >= 100) {
+        *p++ = char('0' + v / 100);
+      }
+      if (v >= 10) {
+        *p++ = char('0' + v / 10 % 10);
+      }
+      *p++ = char('0' + v % 10);
+      *p++ = '.';
+    }
+    return std::string(buf, size_t(p - buf - 1));
   } else if (family() == AF_INET6) {
     inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(&storage_)->sin6_addr, buf,
               sizeof buf);
