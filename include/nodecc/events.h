@@ -210,7 +210,11 @@ class EventEmitter {
     }
   }
 
-  size_t listenerCount(std::string_view event) const;
+  size_t listenerCount(std::string_view event) const {
+    // Inline so that the common "nobody listens" answer costs a bit test (the bit of a literal
+    // name folds to a constant).
+    return (live_ & bitOf(event)) ? countListeners(event) : 0;
+  }
   std::vector<std::string> eventNames() const;
   EventEmitter& setMaxListeners(size_t n);
   size_t getMaxListeners() const;
@@ -252,7 +256,10 @@ class EventEmitter {
   [[noreturn]] void throwUnhandled() { throwUnhandledValue(); }
   [[noreturn]] static void throwUnhandledValue();
 
-  bool hasListeners(std::string_view event) const;
+  bool hasListeners(std::string_view event) const {
+    return (live_ & bitOf(event)) && countListeners(event) != 0;
+  }
+  size_t countListeners(std::string_view event) const;
   Entry* find(std::string_view event);
   const Entry* find(std::string_view event) const;
   void addImpl(std::string_view event, detail::ListenerRef l, bool prepend);

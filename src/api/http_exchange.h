@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/head_buffer.h"
 #include "api/server_lifecycle.h"
 #include "http/exchange.h"
 #include "http/server_core.h"
@@ -74,6 +75,9 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   void finishResponse();
   // Connection (and Keep-Alive) header lines as Node writes them; sets `last` on close.
   void appendConnection(bool sendKeepAlive);
+  // This response must close its connection although its request kept it alive:
+  // maxRequestsPerSocket reached, or the server is closing.
+  bool mustClose() const;
   // A complete response prepared outside Node's response machinery (serveStatic): `fields` is
   // the status line and header fields, each ending in CRLF, without Date and Connection, which
   // are added here as end() adds them; then `body`, then `len` bytes of `file` from `offset`.
@@ -113,7 +117,7 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   // Response state (Node's OutgoingMessage fields).
   std::vector<std::pair<std::string, std::string>> outHeaders;
   std::vector<std::pair<std::string, std::string>> outTrailers;
-  std::string head;  // the stored head (status line + headers + CRLF), until sent
+  HeadBuffer head;  // the stored head (status line + headers + CRLF), until sent
   bool headStored = false;
   bool headFlushed = false;
   bool hasBody = true;
@@ -183,6 +187,9 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
                      const ::nodecc::http::ParseError& err) override;
 
   void recycle(ExchangeImpl* ex);
+  // "Date: ...\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n" for this second and
+  // these options: the lines ending most response heads, rebuilt once a second.
+  std::string_view keepAliveTail();
   // Keeps an aborted exchange whose response was not ended; `ex` leaves the orphans when its
   // handler ends the response (releaseOrphan), when it times out, or when there are more than
   // ServerOptions::maxOrphans.
@@ -195,6 +202,13 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
  private:
   RequestListener listener_;
   AsyncRequestListener asyncListener_;
+  struct KeepAliveTail {
+    long second = -1;
+    uint64_t keepAliveTimeout = 0;
+    uint32_t maxRequestsPerSocket = 0;
+    std::string text;
+  };
+  KeepAliveTail tail_;
   static void onTrim(loop::Deferred* d);
   static void onOrphanTimer(loop::Timer* t);
   void armOrphanTimer();

@@ -18,6 +18,17 @@ void checkHeader(std::string_view name, std::string_view value);
 std::vector<std::pair<std::string, std::string>> mergeHeaders(
     std::span<const std::pair<std::string, std::string>> headers);
 void appendDecimal(std::string& out, uint64_t v);
+
+// The header fields Node's _storeHeader looks for while it writes a head, by name (any case).
+enum class FramingField : uint8_t {
+  kOther,
+  kDate,
+  kTrailer,
+  kConnection,
+  kContentLength,
+  kTransferEncoding,
+};
+FramingField framingField(std::string_view name);
 void appendHex(std::string& out, uint64_t v);
 
 }  // namespace nodecc::http::detail

@@ -1,5 +1,7 @@
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
+#include <utility>
 
 #include "api/http_exchange.h"
 #include "api/http_outgoing.h"
@@ -45,9 +47,19 @@ void placeHeader(std::vector<std::pair<std::string, std::string>>& headers, std:
                   headers.end());
   }
   for (size_t i = 0; i < count; ++i) {
-    headers.emplace(headers.begin() + at + i, std::string(name), std::string(values[i]));
+    if (at + i == headers.size()) {
+      // A new name (the common case): built in place, no temporaries moved.
+      headers.emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
+                           std::forward_as_tuple(values[i]));
+    } else {
+      headers.emplace(headers.begin() + long(at + i), std::string(name), std::string(values[i]));
+    }
   }
 }
+
+// A body up to this size rides in the head's buffer (copied once more) rather than being
+// written on its own; larger ones are written from the caller's bytes.
+constexpr size_t kHeadBodyCoalesceBytes = 1024;
 
 }  // namespace
 
@@ -256,8 +268,14 @@ ServerResponse& ServerResponse::end(std::string_view data, UniqueFunction<void()
     ex_.releaseApiHold();
     return *this;
   }
-  ex_.sendHeadIfNeeded();
-  ex_.writeBody(data);
+  if (!ex_.headFlushed && !ex_.chunked && ex_.hasBody && data.size() <= kHeadBodyCoalesceBytes) {
+    // Head and a small body as one write: one copy into the output instead of two.
+    ex_.head += data;
+    ex_.sendHeadIfNeeded();
+  } else {
+    ex_.sendHeadIfNeeded();
+    ex_.writeBody(data);
+  }
   ex_.finishResponse();
   // Node computes writableFinished: ended, and nothing left in the socket's buffer. Bytes of a
   // response at the head of the line leave in this callback's write (cork), so they count as

@@ -47,7 +47,9 @@ namespace detail {
 // forbidden character or a Trailer field is set on a response that cannot be chunked.
 void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
   int status = res.statusCode;
+  std::string_view line;  // the precomputed status line, when the reason is Node's own
   if (res.statusMessage.empty()) {
+    line = statusLine(status);
     std::string_view standard = statusReason(status);
     res.statusMessage.assign(standard.empty() ? std::string_view("unknown") : standard);
   } else if (!isValidHeaderValue(res.statusMessage)) {
@@ -62,11 +64,15 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
     keepAlive = false;
   }
   head.clear();
-  head += "HTTP/1.1 ";
-  detail::appendDecimal(head, uint64_t(status));
-  head += ' ';
-  head += res.statusMessage;
-  head += "\r\n";
+  if (!line.empty()) {
+    head += line;
+  } else {
+    head += "HTTP/1.1 ";
+    head.appendDecimal(uint64_t(status));
+    head += ' ';
+    head += res.statusMessage;
+    head += "\r\n";
+  }
 
   bool hasConnection = false, hasContentLength = false, hasTe = false, hasDate = false,
        hasTrailer = false;
@@ -75,42 +81,58 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
     head += ": ";
     head += value;
     head += "\r\n";
-    if (equalsIgnoreCase(name, "connection")) {
-      hasConnection = true;
-      removedConnection = false;
-      if (containsTokenIgnoreCase(value, "close")) {
-        last = true;
-      } else {
-        keepAlive = true;
-      }
-    } else if (equalsIgnoreCase(name, "content-length")) {
-      hasContentLength = true;
-      removedContentLength = false;
-    } else if (equalsIgnoreCase(name, "transfer-encoding")) {
-      hasTe = true;
-      removedTransferEncoding = false;
-      if (containsTokenIgnoreCase(value, "chunked")) {
-        chunked = true;
-      }
-    } else if (equalsIgnoreCase(name, "date")) {
-      hasDate = true;
-    } else if (equalsIgnoreCase(name, "trailer")) {
-      hasTrailer = true;
+    switch (framingField(name)) {
+      case FramingField::kDate:
+        hasDate = true;
+        break;
+      case FramingField::kTrailer:
+        hasTrailer = true;
+        break;
+      case FramingField::kConnection:
+        hasConnection = true;
+        removedConnection = false;
+        if (containsTokenIgnoreCase(value, "close")) {
+          last = true;
+        } else {
+          keepAlive = true;
+        }
+        break;
+      case FramingField::kContentLength:
+        hasContentLength = true;
+        removedContentLength = false;
+        break;
+      case FramingField::kTransferEncoding:
+        hasTe = true;
+        removedTransferEncoding = false;
+        if (containsTokenIgnoreCase(value, "chunked")) {
+          chunked = true;
+        }
+        break;
+      case FramingField::kOther:
+        break;
     }
-  }
-  if (res.sendDate && !hasDate) {
-    head += "Date: ";
-    head += httpDate();
-    head += "\r\n";
   }
   if (chunked && (status == 204 || status == 304)) {
     chunked = false;
     keepAlive = false;
   }
+  const bool withDate = res.sendDate && !hasDate;
   // removeHeader("Connection") leaves the field out: an HTTP/1.1 connection then stays
   // persistent (Node's _removedConnection), one that was to close still closes.
-  if (!hasConnection && !removedConnection) {
-    appendConnection(keepAlive && (hasContentLength || useChunkedByDefault));
+  const bool withConnection = !hasConnection && !removedConnection;
+  const bool sendKeepAlive = keepAlive && (hasContentLength || useChunkedByDefault);
+  if (withDate && withConnection && sendKeepAlive && !mustClose()) {
+    // The common head: Date, Connection and Keep-Alive as one cached copy.
+    head += server.keepAliveTail();
+  } else {
+    if (withDate) {
+      head += "Date: ";
+      head += httpDate();
+      head += "\r\n";
+    }
+    if (withConnection) {
+      appendConnection(sendKeepAlive);
+    }
   }
   if (!hasContentLength && !hasTe) {
     if (!hasBody) {
@@ -119,7 +141,7 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
       last = true;
     } else if (!hasTrailer && !removedContentLength && fromEnd) {
       head += "Content-Length: ";
-      detail::appendDecimal(head, endLength);
+      head.appendDecimal(endLength);
       head += "\r\n";
     } else if (!removedTransferEncoding) {
       head += "Transfer-Encoding: chunked\r\n";
@@ -138,22 +160,26 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
   res.headersSent = true;
 }
 
+bool ExchangeImpl::mustClose() const {
+  const ServerOptions& opts = server.facade.options;
+  const bool maxReached = opts.maxRequestsPerSocket > 0 && connection() &&
+                          connection()->requestCount() >= opts.maxRequestsPerSocket;
+  return maxReached || server.core->closing();
+}
+
 void ExchangeImpl::appendConnection(bool sendKeepAlive) {
   const ServerOptions& opts = server.facade.options;
-  bool maxReached =
-      opts.maxRequestsPerSocket > 0 && connection() &&
-      connection()->requestCount() >= opts.maxRequestsPerSocket;
-  if (sendKeepAlive && (maxReached || server.core->closing())) {
+  if (sendKeepAlive && mustClose()) {
     head += "Connection: close\r\n";
     last = true;
   } else if (sendKeepAlive) {
     head += "Connection: keep-alive\r\n";
     if (opts.keepAliveTimeout > 0) {
       head += "Keep-Alive: timeout=";
-      detail::appendDecimal(head, opts.keepAliveTimeout / 1000);
+      head.appendDecimal(opts.keepAliveTimeout / 1000);
       if (opts.maxRequestsPerSocket > 0) {
         head += ", max=";
-        detail::appendDecimal(head, opts.maxRequestsPerSocket);
+        head.appendDecimal(opts.maxRequestsPerSocket);
       }
       head += "\r\n";
     }
@@ -315,6 +341,32 @@ void ExchangeImpl::failResponse(std::exception_ptr) {
   last = true;
   chunked = false;
   res.end();
+}
+
+std::string_view HttpServerImpl::keepAliveTail() {
+  const HttpDateStamp date = httpDateStamp();
+  const uint64_t timeout = facade.options.keepAliveTimeout;
+  const uint32_t maxRequests = facade.options.maxRequestsPerSocket;
+  if (date.second != tail_.second || timeout != tail_.keepAliveTimeout ||
+      maxRequests != tail_.maxRequestsPerSocket) {
+    tail_.second = date.second;
+    tail_.keepAliveTimeout = timeout;
+    tail_.maxRequestsPerSocket = maxRequests;
+    std::string& t = tail_.text;
+    t.assign("Date: ");
+    t += date.text;
+    t += "\r\nConnection: keep-alive\r\n";
+    if (timeout > 0) {
+      t += "Keep-Alive: timeout=";
+      detail::appendDecimal(t, timeout / 1000);
+      if (maxRequests > 0) {
+        t += ", max=";
+        detail::appendDecimal(t, maxRequests);
+      }
+      t += "\r\n";
+    }
+  }
+  return tail_.text;
 }
 
 }  // namespace detail

