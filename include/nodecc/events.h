@@ -195,18 +195,19 @@ class EventEmitter {
   // Calls every listener of `event` with `args`; true when there was at least one.
   template <class... A>
   bool emit(std::string_view event, A&&... args) {
-    if (!hasListeners(event)) {
+    Entry* e = (live_ & bitOf(event)) ? find(event) : nullptr;
+    if (e == nullptr || e->listeners.empty()) {
       if (event == "error") {
         throwUnhandled(std::forward<A>(args)...);
       }
       return false;
     }
     if constexpr (sizeof...(A) == 0) {
-      return emitImpl(event, detail::EmitArgs{0, nullptr, nullptr});
+      return emitImpl(*e, event, detail::EmitArgs{0, nullptr, nullptr});
     } else {
       void* values[] = {const_cast<void*>(static_cast<const void*>(&args))...};
       const std::type_info* types[] = {&typeid(std::decay_t<A>)...};
-      return emitImpl(event, detail::EmitArgs{sizeof...(A), values, types});
+      return emitImpl(*e, event, detail::EmitArgs{sizeof...(A), values, types});
     }
   }
 
@@ -265,7 +266,9 @@ class EventEmitter {
   void addImpl(std::string_view event, detail::ListenerRef l, bool prepend);
   void removeImpl(std::string_view event, const void* fn, const std::type_info& type);
   void eraseListener(std::string_view event, detail::ListenerBase* l);
-  bool emitImpl(std::string_view event, const detail::EmitArgs& args);
+  // `e` (the entry of `event`, with listeners) is not used once a listener has run: listeners
+  // may add events, which moves the entries.
+  bool emitImpl(Entry& e, std::string_view event, const detail::EmitArgs& args);
 
   // One bit per event name hash (length and end letters) that has listeners: most checks for
   // a listener ("is anyone listening to 'finish'?") are answered without a search.

@@ -185,8 +185,8 @@ EventEmitter& EventEmitter::removeAllListeners(std::string_view event) {
   return *this;
 }
 
-bool EventEmitter::emitImpl(std::string_view event, const detail::EmitArgs& args) {
-  Entry* e = find(event);
+bool EventEmitter::emitImpl(Entry& entry, std::string_view event, const detail::EmitArgs& args) {
+  Entry* e = &entry;
   if (e->listeners.size() == 1) {
     detail::ListenerRef l = e->listeners.front();
     if (l->once) {

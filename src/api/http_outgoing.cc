@@ -47,27 +47,6 @@ void appendDecimal(std::string& out, uint64_t v) {
   out.append(start, size_t(end - start));
 }
 
-FramingField framingField(std::string_view name) {
-  // The length first: most names match none of these and leave after one compare.
-  switch (name.size()) {
-    case 4:
-      return equalsIgnoreCase(name, "date") ? FramingField::kDate : FramingField::kOther;
-    case 7:
-      return equalsIgnoreCase(name, "trailer") ? FramingField::kTrailer : FramingField::kOther;
-    case 10:
-      return equalsIgnoreCase(name, "connection") ? FramingField::kConnection
-                                                  : FramingField::kOther;
-    case 14:
-      return equalsIgnoreCase(name, "content-length") ? FramingField::kContentLength
-                                                      : FramingField::kOther;
-    case 17:
-      return equalsIgnoreCase(name, "transfer-encoding") ? FramingField::kTransferEncoding
-                                                         : FramingField::kOther;
-    default:
-      return FramingField::kOther;
-  }
-}
-
 void appendHex(std::string& out, uint64_t v) {
   char buf[24];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, 16);

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "api/http_text.h"
+
 namespace nodecc::http::detail {
 
 // Throws Error ERR_HTTP_HEADERS_SENT ("Cannot <what> headers after they are sent...").
@@ -28,7 +30,27 @@ enum class FramingField : uint8_t {
   kContentLength,
   kTransferEncoding,
 };
-FramingField framingField(std::string_view name);
+inline FramingField framingField(std::string_view name) {
+  // The length first: most names match none of these and leave after one compare.
+  switch (name.size()) {
+    case 4:
+      return equalsIgnoreCase(name, "date") ? FramingField::kDate : FramingField::kOther;
+    case 7:
+      return equalsIgnoreCase(name, "trailer") ? FramingField::kTrailer : FramingField::kOther;
+    case 10:
+      return equalsIgnoreCase(name, "connection") ? FramingField::kConnection
+                                                  : FramingField::kOther;
+    case 14:
+      return equalsIgnoreCase(name, "content-length") ? FramingField::kContentLength
+                                                      : FramingField::kOther;
+    case 17:
+      return equalsIgnoreCase(name, "transfer-encoding") ? FramingField::kTransferEncoding
+                                                         : FramingField::kOther;
+    default:
+      return FramingField::kOther;
+  }
+}
+
 void appendHex(std::string& out, uint64_t v);
 
 }  // namespace nodecc::http::detail

@@ -344,7 +344,7 @@ void ExchangeImpl::failResponse(std::exception_ptr) {
 }
 
 std::string_view HttpServerImpl::keepAliveTail() {
-  const HttpDateStamp date = httpDateStamp();
+  const HttpDateStamp date = httpDateStamp(loop.now());
   const uint64_t timeout = facade.options.keepAliveTimeout;
   const uint32_t maxRequests = facade.options.maxRequestsPerSocket;
   if (date.second != tail_.second || timeout != tail_.keepAliveTimeout ||

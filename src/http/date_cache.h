@@ -1,6 +1,7 @@
 #pragma once
 // The Date header value (IMF-fixdate, RFC 9110 5.6.7), formatted at most once per second per
 // thread: every response of that second reuses the same 29 bytes.
+#include <cstdint>
 #include <string_view>
 
 namespace nodecc::http {
@@ -15,5 +16,9 @@ struct HttpDateStamp {
   std::string_view text;
 };
 HttpDateStamp httpDateStamp();
+// The same from the loop's cached time (Loop::now(), milliseconds): the wall clock is read only
+// when the second the cache holds may have ended, not once per response. The date may lag by
+// as long as the loop iteration has run so far.
+HttpDateStamp httpDateStamp(int64_t loopNowMs);
 
 }  // namespace nodecc::http
