@@ -152,6 +152,7 @@ std::vector<Dirent> readdirSync(std::string_view path, WithFileTypes) {
 std::optional<std::string> mkdirSync(std::string_view path, const MkdirOptions& options) {
   core::Request r(options.recursive ? Op::kMkdirRecursive : Op::kMkdir);
   r.mode = options.mode;
+  r.sync = true;
   runOnPath(r, path);
   if (r.text.empty()) {
     return std::nullopt;

@@ -1,5 +1,9 @@
-// mkdir -p, step for step as Node's MKDirpSync (src/node_file.cc), so that the directory it
-// reports and the errors it gives match Node's for the same path, spelling included.
+// mkdir -p, step for step as Node's MKDirpSync and MKDirpAsync (src/node_file.cc), so that the
+// directory it reports and the errors it gives match Node's for the same path, spelling
+// included. The two differ in errors: MKDirpAsync's error names the last path it tried to
+// make (the component that failed), MKDirpSync's the path it was given; and for an existing
+// component that is not a directory where a parent was being made, MKDirpAsync answers
+// ENOTDIR even when the stat of it failed (a dangling link), MKDirpSync the stat's error.
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -9,13 +13,22 @@
 
 namespace nodecc::fs::core {
 
-Result<std::string> mkdirRecursive(const std::string& path, int mode) {
+Result<std::string> mkdirRecursive(const std::string& path, int mode, MkdirpRules rules,
+                                   ErrorSite* site) {
   std::string first;
+  std::string next;
+  auto fail = [&](int err) -> Result<std::string> {
+    if (rules == MkdirpRules::kAsync && site != nullptr) {
+      site->set(nullptr, ErrorSite::Path::kOther);
+      site->otherPath = std::move(next);
+    }
+    return os::Errno{err};
+  };
   // Paths still to make, the deepest at the bottom: a missing parent pushes the child back
   // and then the parent (the part before the last '/', spelled as given).
   std::vector<std::string> todo{path};
   while (!todo.empty()) {
-    std::string next = std::move(todo.back());
+    next = std::move(todo.back());
     todo.pop_back();
     auto made = os::makeDirectory(next.c_str(), mode);
     int err = made ? 0 : made.error();
@@ -27,7 +40,7 @@ Result<std::string> mkdirRecursive(const std::string& path, int mode) {
         break;
       }
       if (err == -EACCES || err == -ENOSPC || err == -ENOTDIR || err == -EPERM) {
-        return os::Errno{err};
+        return fail(err);
       }
       if (err == -ENOENT) {
         size_t slash = next.find_last_of('/');
@@ -43,14 +56,18 @@ Result<std::string> mkdirRecursive(const std::string& path, int mode) {
       }
       // EEXIST and the rest: fine if a directory is there, else say what is in the way.
       auto st = os::statOfPath(next.c_str());
+      if (rules == MkdirpRules::kAsync && err == -EEXIST && !todo.empty() &&
+          !(st && S_ISDIR(st->mode))) {
+        return fail(-ENOTDIR);
+      }
       if (st && !S_ISDIR(st->mode)) {
         if (err == -EEXIST && !todo.empty()) {
-          return os::Errno{-ENOTDIR};
+          return fail(-ENOTDIR);
         }
-        return os::Errno{-EEXIST};
+        return fail(-EEXIST);
       }
       if (!st) {
-        return os::Errno{st.error()};
+        return fail(st.error());
       }
       break;
     }

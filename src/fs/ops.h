@@ -74,10 +74,16 @@ Result<os::FileStat> fstat(int fd);
 Result<std::vector<os::DirEntry>> readdir(const char* path, bool withTypes);
 
 Result<void> mkdir(const char* path, int mode);
-// mkdir -p with Node's MKDirpSync rules: returns the first directory created ("" when none),
-// spelled as a prefix of `path`; a file in the way gives EEXIST for `path` itself and
-// ENOTDIR for a path below it.
-Result<std::string> mkdirRecursive(const std::string& path, int mode);
+// Node's two mkdir -p: MKDirpSync (fs.mkdirSync) and MKDirpAsync (the callback and promise
+// forms); they differ in some errors (mkdir_recursive.cc).
+enum class MkdirpRules : uint8_t { kSync, kAsync };
+// mkdir -p with Node's rules: returns the first directory created ("" when none), spelled as
+// a prefix of `path`; a file in the way gives EEXIST for `path` itself and ENOTDIR for a path
+// below it. Under kAsync rules a failure fills `site` (when given) with the component that
+// failed, the path Node's error names.
+Result<std::string> mkdirRecursive(const std::string& path, int mode,
+                                   MkdirpRules rules = MkdirpRules::kSync,
+                                   ErrorSite* site = nullptr);
 Result<std::string> mkdtemp(const std::string& prefix);
 
 struct RmOptions {

@@ -62,7 +62,10 @@ void runReaddir(Request& r) {
   }
 }
 void runMkdir(Request& r) { setStatus(r, mkdir(r.path.c_str(), r.mode)); }
-void runMkdirRecursive(Request& r) { setText(r, mkdirRecursive(r.path, r.mode)); }
+void runMkdirRecursive(Request& r) {
+  setText(r, mkdirRecursive(r.path, r.mode, r.sync ? MkdirpRules::kSync : MkdirpRules::kAsync,
+                            &r.site));
+}
 void runMkdtemp(Request& r) { setText(r, mkdtemp(r.path)); }
 void runRm(Request& r) { setStatus(r, rm(r.path, r.rm, &r.site)); }
 void runRmdir(Request& r) { setStatus(r, rmdir(r.path.c_str())); }

@@ -45,6 +45,7 @@ struct Request : threadpool::WorkRequest {
   double atime = 0;
   double mtime = 0;
   bool withTypes = false;  // readdir
+  bool sync = false;       // mkdir -p: Node's Sync form, whose errors differ (mkdir_recursive.cc)
   RmOptions rm;
 
   // Outputs.

@@ -1,8 +1,8 @@
-# nodecc_compat_pairs(TOPIC): for each NAME.cc beside a NAME.js in the calling directory, builds
-# compat-TOPIC-NAME and adds the ctest test compat.TOPIC.NAME, which runs both programs through
-# run_pair.py and passes when their stdout and exit status are the same. Node is looked up at
-# configure time; without it the tests still exist and report SKIP, so a machine without node
-# shows what it did not check instead of hiding it.
+# nodecc_compat_pairs(TOPIC [UNPRIVILEGED NAME...]): for each NAME.cc beside a NAME.js in the
+# calling directory, builds compat-TOPIC-NAME and adds the ctest test compat.TOPIC.NAME, which
+# runs both programs through run_pair.py and passes when their stdout and exit status are the
+# same. Node is looked up at configure time; without it the tests still exist and report SKIP,
+# so a machine without node shows what it did not check instead of hiding it.
 include_guard(GLOBAL)
 
 find_package(Python3 COMPONENTS Interpreter QUIET)
@@ -15,7 +15,10 @@ set(NODECC_COMPAT_RUNNER ${CMAKE_CURRENT_LIST_DIR}/run_pair.py)
 # run_pair.py's exit status when node is missing.
 set(NODECC_COMPAT_SKIP 77)
 
+# With UNPRIVILEGED NAME..., those pairs run as an unprivileged user when the tests run as root
+# (run_pair.py --unprivileged), so that permission checks apply to them.
 function(nodecc_compat_pairs topic)
+  cmake_parse_arguments(PARSE_ARGV 1 pairs "" "" "UNPRIVILEGED")
   if(NOT Python3_Interpreter_FOUND)
     message(STATUS "python3 not found: compat.${topic} tests not added")
     return()
@@ -28,12 +31,16 @@ function(nodecc_compat_pairs topic)
       message(FATAL_ERROR "compat pair ${topic}/${name}: ${name}.cc has no ${name}.js twin")
     endif()
     set(target compat-${topic}-${name})
+    set(unprivileged "")
+    if(name IN_LIST pairs_UNPRIVILEGED)
+      set(unprivileged --unprivileged)
+    endif()
     add_executable(${target} ${source})
     target_link_libraries(${target} PRIVATE nodecc nodecc_warnings)
     add_test(NAME compat.${topic}.${name}
              COMMAND ${Python3_EXECUTABLE} ${NODECC_COMPAT_RUNNER}
                      --node ${NODECC_NODE_EXECUTABLE} --js ${js} --bin $<TARGET_FILE:${target}>
-                     --cwd ${CMAKE_CURRENT_SOURCE_DIR})
+                     --cwd ${CMAKE_CURRENT_SOURCE_DIR} ${unprivileged})
     set_tests_properties(compat.${topic}.${name} PROPERTIES
                          SKIP_RETURN_CODE ${NODECC_COMPAT_SKIP}
                          TIMEOUT 60

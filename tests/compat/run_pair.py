@@ -2,6 +2,9 @@
 """Runs one compat pair: the Node.js program and its nodecc twin must print the same stdout and
 exit with the same status. Node is the oracle: on a mismatch the diff reads node -> nodecc.
 
+--unprivileged: when running as root, both programs run as the unprivileged user nobody
+(setpriv), for pairs whose subject is a permission check that root would bypass.
+
 Exit status: 0 same, 1 different (a unified diff is printed), 2 a program hung or could not be
 started, 77 node is missing (ctest's SKIP_RETURN_CODE). stderr is shown but never compared:
 error messages name the runtime ("node:internal..." vs "nodecc").
@@ -15,6 +18,7 @@ import sys
 
 SKIP = 77
 TIMEOUT_S = 10
+NOBODY = 65534  # uid and gid of nobody / nogroup on Debian
 
 
 def run(argv, cwd):
@@ -37,6 +41,8 @@ def main():
     ap.add_argument("--js", required=True, help="the Node.js program")
     ap.add_argument("--bin", required=True, help="the compiled nodecc program")
     ap.add_argument("--cwd", help="working directory of both (default: the .js file's)")
+    ap.add_argument("--unprivileged", action="store_true",
+                    help="as root, run both programs as nobody (permission checks apply)")
     args = ap.parse_args()
 
     node = shutil.which(args.node)
@@ -47,8 +53,24 @@ def main():
     binary = os.path.abspath(args.bin)
     cwd = os.path.abspath(args.cwd) if args.cwd else os.path.dirname(js)
 
-    node_rc, node_out, node_err = run([node, js], cwd)
-    cc_rc, cc_out, cc_err = run([binary], cwd)
+    prefix = []
+    if args.unprivileged and os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            print("cannot drop root for an --unprivileged pair: setpriv (util-linux) is missing")
+            return 2
+        prefix = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
+        # A checkout or a node under a private directory (/root) is out of nobody's reach: that
+        # is the machine's layout, not a difference between the two programs.
+        probe = subprocess.run(prefix + ["sh", "-c", 'test -x "$1" && test -r "$2" && '
+                                         'test -x "$3" && cd "$4"', "probe", node, js, binary,
+                                         cwd], capture_output=True)
+        if probe.returncode != 0:
+            print("skipped: user nobody cannot reach node, the programs or their directory")
+            return SKIP
+
+    node_rc, node_out, node_err = run(prefix + [node, js], cwd)
+    cc_rc, cc_out, cc_err = run(prefix + [binary], cwd)
 
     if node_rc == cc_rc and node_out == cc_out:
         return 0

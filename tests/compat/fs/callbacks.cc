@@ -55,6 +55,8 @@ int main() {
   step([] { fs::exists(at("b.txt"), [](bool yes) { std::printf("exists missing %s\n", str(yes)); next(); }); });
   step([] { fs::symlink("c.txt", at("link"), [](Error* e) { std::printf("symlink %s\n", err(e).c_str()); next(); }); });
   step([] { fs::symlink("c.txt", at("link"), [](Error* e) { std::printf("symlink existing %s\n", err(e).c_str()); next(); }); });
+  step([] { fs::symlink("nowhere", at("dangling"), [](Error* e) { std::printf("symlink dangling %s\n", err(e).c_str()); next(); }); });
+  step([] { fs::mkdir(at("dangling/x/y"), {.recursive = true}, [](Error* e) { std::printf("mkdir recursive through dangling %s %s\n", err(e).c_str(), rel(e ? e->path : "").c_str()); next(); }); });
   step([] { fs::readlink(at("link"), [](Error* e, std::string target) { std::printf("readlink %s %s\n", err(e).c_str(), target.c_str()); next(); }); });
   step([] { fs::lstat(at("link"), [](Error* e, fs::Stats s) { std::printf("lstat %s %s\n", err(e).c_str(), str(s.isSymbolicLink())); next(); }); });
   step([] { fs::realpath(at("link"), [](Error* e, std::string p) { std::printf("realpath %s %s\n", err(e).c_str(), rel(p).c_str()); next(); }); });

@@ -39,6 +39,8 @@ step(() => fs.exists(at('c.txt'), (yes) => { console.log('exists', yes); next();
 step(() => fs.exists(at('b.txt'), (yes) => { console.log('exists missing', yes); next(); }));
 step(() => fs.symlink('c.txt', at('link'), (e) => { console.log('symlink', err(e)); next(); }));
 step(() => fs.symlink('c.txt', at('link'), (e) => { console.log('symlink existing', err(e)); next(); }));
+step(() => fs.symlink('nowhere', at('dangling'), (e) => { console.log('symlink dangling', err(e)); next(); }));
+step(() => fs.mkdir(at('dangling/x/y'), { recursive: true }, (e) => { console.log('mkdir recursive through dangling', err(e), rel(e && e.path)); next(); }));
 step(() => fs.readlink(at('link'), (e, target) => { console.log('readlink', err(e), target); next(); }));
 step(() => fs.lstat(at('link'), (e, s) => { console.log('lstat', err(e), s.isSymbolicLink()); next(); }));
 step(() => fs.realpath(at('link'), (e, p) => { console.log('realpath', err(e), rel(p)); next(); }));

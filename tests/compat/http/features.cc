@@ -1,7 +1,8 @@
 // The http server features the examples do not reach, one route each, for replay.py
-// (features.txt). Three servers on consecutive ports from --port: "main" (the routes, and
+// (features.txt). Four servers on consecutive ports from --port: "main" (the routes, and
 // 'checkContinue', 'checkExpectation' and 'clientError' listeners), "limited"
-// (maxRequestsPerSocket = 2, an async handler, and a 'checkContinue' listener) and "plain" (no listener but 'request': the default answers).
+// (maxRequestsPerSocket = 2, an async handler, and a 'checkContinue' listener), "plain" (no listener but 'request': the default answers)
+// and "options" (createServer options: maxHeaderSize = 2048, requireHostHeader = false).
 // The line-for-line twin of features.js.
 #include <cstdio>
 #include <memory>
@@ -211,7 +212,11 @@ int main() {
     res.end("plain " + req.url);
   });
 
-  std::vector<std::pair<std::string, http::Server*>> servers = {{"main", &main}, {"limited", &limited}, {"plain", &plain}};
+  auto& options = http::createServer({.maxHeaderSize = 2048, .requireHostHeader = false}, [](http::IncomingMessage& req, http::ServerResponse& res) {
+    res.end("options " + req.url + " host=" + (!req.headers.has("host") ? "-" : std::string(req.headers["host"])));
+  });
+
+  std::vector<std::pair<std::string, http::Server*>> servers = {{"main", &main}, {"limited", &limited}, {"plain", &plain}, {"options", &options}};
   for (size_t i = 0; i < servers.size(); ++i) {
     auto [name, server] = servers[i];
     server->listen(uint16_t(port + i), host, [name, host, port, i] {

@@ -1,7 +1,8 @@
 // The http server features the examples do not reach, one route each, for replay.py
-// (features.txt). Three servers on consecutive ports from --port: "main" (the routes, and
+// (features.txt). Four servers on consecutive ports from --port: "main" (the routes, and
 // 'checkContinue', 'checkExpectation' and 'clientError' listeners), "limited"
-// (maxRequestsPerSocket = 2, an async handler, and a 'checkContinue' listener) and "plain" (no listener but 'request': the default answers).
+// (maxRequestsPerSocket = 2, an async handler, and a 'checkContinue' listener), "plain" (no listener but 'request': the default answers)
+// and "options" (createServer options: maxHeaderSize = 2048, requireHostHeader = false).
 // features.cc is its line-for-line twin.
 const http = require('http');
 const args = process.argv.slice(2);
@@ -182,7 +183,11 @@ const plain = http.createServer((req, res) => {
   res.end('plain ' + req.url);
 });
 
-const servers = [['main', main], ['limited', limited], ['plain', plain]];
+const options = http.createServer({ maxHeaderSize: 2048, requireHostHeader: false }, (req, res) => {
+  res.end(`options ${req.url} host=${req.headers.host === undefined ? '-' : req.headers.host}`);
+});
+
+const servers = [['main', main], ['limited', limited], ['plain', plain], ['options', options]];
 servers.forEach(([name, server], i) => {
   server.listen(port + i, host, () => {
     console.log(`${name} listening on http://${host}:${port + i}/`);

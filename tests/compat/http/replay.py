@@ -10,6 +10,11 @@ An app may run several servers (--servers a,b,c: they listen on consecutive port
 each printing a "listening on" line); a requests file for it names in its apps column the one
 server each case goes to (features.txt for features.js/features.cc).
 
+For the demo site (examples/demo): --ready names the text its startup line prints instead of
+"listening on", --requests may be given several times, --mask REGEX replaces what matches in
+every outcome line by <masked> (the clock in /api/time), and --sigint stops each server with
+SIGINT (Ctrl-C) and requires it to exit by itself with status 0, as `make run` promises.
+
 Exit status: 0 same (or documented), 1 different, 2 a server could not be started, 77 node
 is missing (ctest's SKIP_RETURN_CODE).
 """
@@ -20,6 +25,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -72,6 +78,7 @@ DIFFERENCES = {
     ("te gzip", "hello"): (400, _TE_GZIP),
     ("te gzip", "echo"): (400, _TE_GZIP),
     ("te gzip", "json"): (400, _TE_GZIP),
+    ("te gzip", "demo"): (400, _TE_GZIP),
     # Same status, different bytes.
     "missing host": (400, "Node builds this 400 in JavaScript as an ordinary response (Date, "
                           "Transfer-Encoding: chunked, an empty chunked body); nodecc sends its "
@@ -124,9 +131,10 @@ def load_cases(path, known=EXAMPLES):
 
 
 class Server:
-    def __init__(self, argv, cwd):
+    def __init__(self, argv, cwd, ready=b"listening on"):
         self.argv = argv
         self.cwd = cwd
+        self.ready = ready
         self.proc = None
 
     def start(self, timeout=10.0, servers=1):
@@ -137,7 +145,7 @@ class Server:
         def read():
             waiting = servers
             for line in self.proc.stdout:
-                if b"listening on" in line:
+                if self.ready in line:
                     waiting -= 1
                     if waiting == 0:
                         ready.set()
@@ -146,6 +154,14 @@ class Server:
             self.stop()
             raise RuntimeError(f"{' '.join(self.argv)} did not start: "
                                f"{self.proc.stderr.read().decode(errors='replace')[-1000:]}")
+
+    def interrupt(self, timeout=5.0):
+        """SIGINT, as Ctrl-C sends; the exit status, or None when it did not exit in time."""
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
 
     def stop(self):
         if self.proc and self.proc.poll() is None:
@@ -337,7 +353,15 @@ def main():
     ap.add_argument("--node", default="node")
     ap.add_argument("--js", required=True, help="the example's .js")
     ap.add_argument("--bin", required=True, help="the example's nodecc binary")
-    ap.add_argument("--requests", default=os.path.join(HERE, "requests.txt"))
+    ap.add_argument("--requests", action="append",
+                    help="a requests file (several allowed; default requests.txt)")
+    ap.add_argument("--app", help="the app's name in DIFFERENCES (default: the .js file's)")
+    ap.add_argument("--ready", default="listening on",
+                    help="text of the line a server prints once it listens")
+    ap.add_argument("--mask", action="append", default=[],
+                    help="a regex replaced by <masked> in every outcome line")
+    ap.add_argument("--sigint", action="store_true",
+                    help="stop each server with SIGINT and require exit status 0")
     ap.add_argument("--servers", help="the app's servers, comma-separated, on consecutive "
                                       "ports; the requests file names one per case")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every case's outcome")
@@ -347,22 +371,29 @@ def main():
     if node is None:
         print(f"SKIP: {args.node} not found")
         return SKIP
-    app = os.path.basename(args.js)[:-3]
+    app = args.app or os.path.basename(args.js)[:-3]
     servers = args.servers.split(",") if args.servers else None
-    if servers:
-        cases = load_cases(args.requests, set(servers))
-        for name, apps, _, _ in cases:
-            if apps is None or len(apps) != 1:
-                raise SystemExit(f"{args.requests}: case '{name}' must name one server")
-    else:
-        cases = [c for c in load_cases(args.requests) if c[1] is None or app in c[1]]
+    request_files = args.requests or [os.path.join(HERE, "requests.txt")]
+    cases = []
+    for path in request_files:
+        if servers:
+            cases += load_cases(path, set(servers))
+            for name, apps, _, _ in cases:
+                if apps is None or len(apps) != 1:
+                    raise SystemExit(f"{path}: case '{name}' must name one server")
+        else:
+            cases += [c for c in load_cases(path) if c[1] is None or app in c[1]]
+    names = [c[0] for c in cases]
+    if len(set(names)) != len(names):
+        raise SystemExit(f"duplicate case names in {request_files}")
+    masks = [re.compile(m) for m in args.mask]
 
     results = {}
     for who, argv in (("node", [node, os.path.abspath(args.js)]),
                       ("nodecc", [os.path.abspath(args.bin)])):
         port = free_port(len(servers) if servers else 1)
         server = Server(argv + ["--port", str(port), "--host", HOST],
-                        os.path.dirname(os.path.abspath(args.js)))
+                        os.path.dirname(os.path.abspath(args.js)), args.ready.encode())
         try:
             server.start(servers=len(servers) if servers else 1)
         except RuntimeError as e:
@@ -370,8 +401,17 @@ def main():
             return 2
         try:
             results[who] = run_all(port, cases, servers)
+            if args.sigint:
+                code = server.interrupt()
+                if code != 0:
+                    how = "did not exit" if code is None else f"exited with status {code}"
+                    print(f"{who}: after SIGINT the server {how}")
+                    return 1
         finally:
             server.stop()
+        for name, lines in results[who].items():
+            for m in masks:
+                lines[:] = [m.sub("<masked>", line) for line in lines]
 
     same = documented = 0
     failures = []

@@ -168,6 +168,19 @@ std::string parseCase(const std::string& input, const std::optional<std::string>
   params.add("entries", arr(entries))
       .add("size", std::to_string(p.size()))
       .add("str", q(p.toString()));
+  auto quoted = [](const std::vector<std::string>& values) {
+    std::vector<std::string> out;
+    for (const auto& v : values) {
+      out.push_back(q(v));
+    }
+    return arr(out);
+  };
+  auto orNull = [](const std::optional<std::string>& v) { return v ? q(*v) : std::string("null"); };
+  std::string first = p.size() > 0 ? p.keys()[0] : "none";
+  params.add("lookup", arr({q(first), orNull(p.get(first)), quoted(p.getAll(first)),
+                            p.has(first) ? "true" : "false", orNull(p.get("no such name")),
+                            quoted(p.getAll("no such name")),
+                            p.has("no such name") ? "true" : "false"}));
   p.sort();
   params.add("sorted", q(p.toString()));
   out.add("params", params.str());

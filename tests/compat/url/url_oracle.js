@@ -87,6 +87,9 @@ function parseCase(input, base) {
   const qs = queryPart(input);
   const p = new URLSearchParams(qs);
   out.params = { entries: [...p], size: p.size, str: p.toString() };
+  const first = p.size > 0 ? [...p.keys()][0] : 'none';
+  out.params.lookup = [first, p.get(first), p.getAll(first), p.has(first),
+    p.get('no such name'), p.getAll('no such name'), p.has('no such name')];
   p.sort();
   out.params.sorted = p.toString();
   const parsed = querystring.parse(qs);

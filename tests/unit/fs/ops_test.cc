@@ -97,6 +97,27 @@ TEST(FsOps, MkdirRecursiveOverAFileIsEexistAndBelowItEnotdir) {
   EXPECT_EQ(mkdirRecursive(dir / "dangling", 0777).error(), -ENOENT);
 }
 
+// Node's MKDirpAsync (callback and promise forms) names the component that failed and answers
+// ENOTDIR for a parent in the way that is not a directory, even a dangling link; MKDirpSync
+// answers the stat's error, for the path it was given (the site stays the operation's own).
+TEST(FsOps, MkdirRecursiveAsyncRulesNameTheComponentThatFailed) {
+  TempDir dir;
+  ASSERT_EQ(::symlink("nowhere", (dir / "dangling").c_str()), 0);
+  ErrorSite async;
+  EXPECT_EQ(mkdirRecursive(dir / "dangling/x/y", 0777, MkdirpRules::kAsync, &async).error(),
+            -ENOTDIR);
+  EXPECT_EQ(async.path, ErrorSite::Path::kOther);
+  EXPECT_EQ(async.otherPath, dir / "dangling");
+  ErrorSite sync;
+  EXPECT_EQ(mkdirRecursive(dir / "dangling/x/y", 0777, MkdirpRules::kSync, &sync).error(),
+            -ENOENT);
+  EXPECT_EQ(sync.path, ErrorSite::Path::kOwn);
+  put(dir / "f", "x");
+  ErrorSite below;
+  EXPECT_EQ(mkdirRecursive(dir / "f/a/b", 0777, MkdirpRules::kAsync, &below).error(), -ENOTDIR);
+  EXPECT_EQ(below.otherPath, dir / "f/a/b");  // the kernel's ENOTDIR for the path itself
+}
+
 TEST(FsOps, RmRemovesTreesWithoutFollowingLinks) {
   TempDir dir;
   ASSERT_TRUE(mkdirRecursive(dir / "t/a/b", 0777).ok());

@@ -420,6 +420,95 @@ TEST_F(StaticFilesTest, LargeFilesKeepAnFdSmallOnesDoNot) {
   EXPECT_EQ(resp.body, "hello, world\n");
 }
 
+TEST_F(StaticFilesTest, RedirectOffAnswers404ForADirectoryWithoutSlash) {
+  Options o;
+  o.redirectDirectories = false;
+  StaticHarness h(tree_, o);
+  Flat r = h.get("/docs");
+  EXPECT_EQ(r.status, 404);
+  EXPECT_EQ(r.field("Location"), "");
+  EXPECT_EQ(h.get("/docs/").body, "<h1>docs</h1>");
+}
+
+TEST_F(StaticFilesTest, IndexFileIsConfigurableAndEmptyDisablesIt) {
+  tree_.write("docs/home.htm", "<p>home.htm</p>");
+  Options other;
+  other.indexFile = "home.htm";
+  StaticHarness h(tree_, other);
+  Flat r = h.get("/docs/");
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body, "<p>home.htm</p>");
+  Options none;
+  none.indexFile = "";
+  StaticHarness n(tree_, none);
+  EXPECT_EQ(n.get("/docs/").status, 404);
+  EXPECT_EQ(n.get("/docs/index.html").body, "<h1>docs</h1>");  // still a file by its name
+  none.listDirectories = true;
+  StaticHarness l(tree_, none);
+  Flat listing = l.get("/docs/");
+  EXPECT_EQ(listing.status, 200);
+  EXPECT_NE(listing.body.find("href=\"index.html\""), std::string::npos);
+}
+
+TEST_F(StaticFilesTest, PrecompressedOffServesTheFileItself) {
+  Options o;
+  o.precompressed = false;
+  StaticHarness h(tree_, o);
+  Request r;
+  r.acceptEncoding = "gzip, br";
+  Flat f = h.get("/app.js", r);
+  EXPECT_EQ(f.status, 200);
+  EXPECT_EQ(f.body, std::string(1000, 'j'));
+  EXPECT_EQ(f.field("Content-Encoding"), "");
+  EXPECT_EQ(f.field("Vary"), "");
+  EXPECT_EQ(h.get("/app.js.gz").body, std::string(100, 'g'));  // the variant by its own name
+}
+
+TEST_F(StaticFilesTest, MemoryFileMaxBytesChoosesMemoryOrSendfile) {
+  Options o;
+  o.memoryFileMaxBytes = 4;  // hello.txt (13 bytes) now keeps an fd
+  StaticHarness h(tree_, o);
+  EXPECT_EQ(h.get("/hello.txt").body, "hello, world\n");
+  Request r;
+  r.method = "GET";
+  r.target = "/hello.txt";
+  Response resp;
+  ASSERT_EQ(h.server().serve(r, &resp), StaticFiles::Outcome::kDone);
+  EXPECT_NE(resp.file.file, nullptr);
+  EXPECT_TRUE(resp.body.empty());
+  Options big;
+  big.memoryFileMaxBytes = 1 << 20;  // big.bin (200,000 bytes) now comes from memory
+  StaticHarness m(tree_, big);
+  EXPECT_EQ(m.get("/big.bin").body, std::string(200000, 'x'));
+  r.target = "/big.bin";
+  Response mem;
+  ASSERT_EQ(m.server().serve(r, &mem), StaticFiles::Outcome::kDone);
+  EXPECT_EQ(mem.file.file, nullptr);
+  EXPECT_EQ(mem.body.size(), 200000u);
+}
+
+TEST_F(StaticFilesTest, CacheIsBoundedByMemoryBytes) {
+  // What each entry costs (contents, precomputed heads, bookkeeping), measured by the cache.
+  StaticHarness probe(tree_);
+  (void)probe.get("/hello.txt");
+  size_t hello = probe.server().cache().memoryBytes();
+  (void)probe.get("/docs/page.css");
+  size_t css = probe.server().cache().memoryBytes() - hello;
+  ASSERT_GT(hello, 13u);
+  ASSERT_GT(css, 6u);
+  Options o;
+  o.cacheMemoryBytes = hello + css + 8;  // two entries fit, a third does not
+  StaticHarness h(tree_, o);
+  (void)h.get("/hello.txt");
+  (void)h.get("/docs/page.css");
+  EXPECT_EQ(h.server().cache().size(), 2u);
+  EXPECT_EQ(h.get("/docs/index.html").body, "<h1>docs</h1>");
+  EXPECT_GE(h.server().cache().size(), 1u);  // the newest is kept, older ones make room
+  EXPECT_LE(h.server().cache().size(), 2u);
+  EXPECT_LE(h.server().cache().memoryBytes(), o.cacheMemoryBytes);
+  EXPECT_TRUE(h.get("/hello.txt").pending);  // the least recently used went
+}
+
 TEST_F(StaticFilesTest, CacheIsBoundedByEntries) {
   Options o;
   o.cacheEntries = 2;
