@@ -94,6 +94,9 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
     return kIncomplete;
   };
 
+  // The cases are in the order a request head is read, and each falls through to the next
+  // phase where it can: the loop goes back to the switch only for another field line, the
+  // leading empty lines and the status line's own phases.
   for (;;) {
     switch (phase) {
       case kBegin:
@@ -107,19 +110,12 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
           continue;
         }
         st.mark = pos;
-        phase = kind == StartLine::kRequest ? kMethod : kVersion;
-        continue;
-
-      case kLeadingLF:
-        if (pos == limit) {
-          return needMore();
+        if (kind != StartLine::kRequest) {
+          phase = kVersion;
+          continue;
         }
-        if (p[pos] != '\n') {
-          return fail(400, "HPE_LF_EXPECTED");
-        }
-        ++pos;
-        phase = kLeading;
-        continue;
+        phase = kMethod;
+        [[fallthrough]];
 
       case kMethod: {
         if (pos == st.mark && limit - pos >= 4 && std::memcmp(p + pos, "GET ", 4) == 0) {
@@ -153,7 +149,7 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         line.methodId = st.method;
         st.mark = ++pos;
         phase = kTarget;
-        continue;
+        [[fallthrough]];
       }
 
       case kTarget: {
@@ -172,7 +168,7 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         line.target = target;
         st.mark = ++pos;
         phase = kVersion;
-        continue;
+        [[fallthrough]];
       }
 
       case kVersion: {
@@ -198,8 +194,12 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         if (line.versionMajor != 1 || line.versionMinor > 1) {
           return fail(505, "HPE_INVALID_VERSION");
         }
-        phase = kind == StartLine::kRequest ? kStartCR : kStatusSP;
-        continue;
+        if (kind != StartLine::kRequest) {
+          phase = kStatusSP;
+          continue;
+        }
+        phase = kStartCR;
+        [[fallthrough]];
       }
 
       case kStartCR:
@@ -211,7 +211,7 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         }
         ++pos;
         phase = kStartLF;
-        continue;
+        [[fallthrough]];
 
       case kStartLF:
         if (pos == limit) {
@@ -222,6 +222,106 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         }
         ++pos;
         phase = kFieldStart;
+        [[fallthrough]];
+
+      case kFieldStart:
+        if (pos == limit) {
+          return needMore();
+        }
+        if (p[pos] == '\r') {
+          ++pos;
+          phase = kEndLF;
+          continue;
+        }
+        // SP or HTAB here is obs-fold (or whitespace before the first field): kName rejects it.
+        if (st.count == maxFields) {
+          return fail(431, "HPE_HEADER_OVERFLOW");
+        }
+        st.nameStart = pos;
+        phase = kName;
+        [[fallthrough]];
+
+      case kName:
+        pos += scan(kTokenChars, p + pos, limit - pos);
+        if (pos == limit) {
+          return needMore();
+        }
+        if (p[pos] != ':' || pos == st.nameStart) {
+          return fail(400, "HPE_INVALID_HEADER_TOKEN");
+        }
+        st.nameEnd = pos++;
+        phase = kValueLead;
+        [[fallthrough]];
+
+      case kValueLead:
+        while (pos < limit && isOws(p[pos])) {
+          ++pos;
+        }
+        if (pos == limit) {
+          return needMore();
+        }
+        st.mark = pos;
+        phase = kValue;
+        [[fallthrough]];
+
+      case kValue: {
+        pos += scan(kFieldValueChars, p + pos, limit - pos);
+        if (pos == limit) {
+          return needMore();
+        }
+        if (p[pos] != '\r') {
+          return fail(400, p[pos] == '\n' ? "HPE_CR_EXPECTED" : "HPE_INVALID_HEADER_TOKEN");
+        }
+        size_t end = pos;
+        while (end > st.mark && isOws(p[end - 1])) {
+          --end;
+        }
+        // Written now, counted once the LF is seen; a resumed scan rewrites it on the rescan.
+        const Header field{std::string_view(p + st.nameStart, st.nameEnd - st.nameStart),
+                           std::string_view(p + st.mark, end - st.mark)};
+        fields[st.count] = field;
+        if (kind != StartLine::kNone) {
+          if (const char* code = framingError(field, st)) {
+            return fail(400, code);
+          }
+        }
+        ++pos;
+        phase = kValueLF;
+        [[fallthrough]];
+      }
+
+      case kValueLF:
+        if (pos == limit) {
+          return needMore();
+        }
+        if (p[pos] != '\n') {
+          return fail(400, "HPE_LF_EXPECTED");
+        }
+        ++pos;
+        ++st.count;
+        phase = kFieldStart;
+        continue;
+
+      case kEndLF:
+        if (pos == limit) {
+          return needMore();
+        }
+        if (p[pos] != '\n') {
+          return fail(400, "HPE_LF_EXPECTED");
+        }
+        ++pos;
+        st.pos = pos;
+        st.phase = kEndLF;
+        return static_cast<ssize_t>(pos);
+      case kLeadingLF:
+        if (pos == limit) {
+          return needMore();
+        }
+        if (p[pos] != '\n') {
+          return fail(400, "HPE_LF_EXPECTED");
+        }
+        ++pos;
+        phase = kLeading;
         continue;
 
       case kStatusSP:
@@ -233,7 +333,7 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         }
         st.mark = ++pos;
         phase = kStatusCode;
-        continue;
+        [[fallthrough]];
 
       case kStatusCode:
         while (pos - st.mark < kStatusDigits) {
@@ -250,7 +350,7 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         line.status =
             (p[st.mark] - '0') * 100 + (p[st.mark + 1] - '0') * 10 + (p[st.mark + 2] - '0');
         phase = kStatusEnd;
-        continue;
+        [[fallthrough]];
 
       case kStatusEnd:
         if (pos == limit) {
@@ -284,95 +384,6 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         phase = kStartLF;
         continue;
 
-      case kFieldStart:
-        if (pos == limit) {
-          return needMore();
-        }
-        if (p[pos] == '\r') {
-          ++pos;
-          phase = kEndLF;
-          continue;
-        }
-        // SP or HTAB here is obs-fold (or whitespace before the first field): kName rejects it.
-        if (st.count == maxFields) {
-          return fail(431, "HPE_HEADER_OVERFLOW");
-        }
-        st.nameStart = pos;
-        phase = kName;
-        continue;
-
-      case kName:
-        pos += scan(kTokenChars, p + pos, limit - pos);
-        if (pos == limit) {
-          return needMore();
-        }
-        if (p[pos] != ':' || pos == st.nameStart) {
-          return fail(400, "HPE_INVALID_HEADER_TOKEN");
-        }
-        st.nameEnd = pos++;
-        phase = kValueLead;
-        continue;
-
-      case kValueLead:
-        while (pos < limit && isOws(p[pos])) {
-          ++pos;
-        }
-        if (pos == limit) {
-          return needMore();
-        }
-        st.mark = pos;
-        phase = kValue;
-        continue;
-
-      case kValue: {
-        pos += scan(kFieldValueChars, p + pos, limit - pos);
-        if (pos == limit) {
-          return needMore();
-        }
-        if (p[pos] != '\r') {
-          return fail(400, p[pos] == '\n' ? "HPE_CR_EXPECTED" : "HPE_INVALID_HEADER_TOKEN");
-        }
-        size_t end = pos;
-        while (end > st.mark && isOws(p[end - 1])) {
-          --end;
-        }
-        // Written now, counted once the LF is seen; a resumed scan rewrites it on the rescan.
-        const Header field{std::string_view(p + st.nameStart, st.nameEnd - st.nameStart),
-                           std::string_view(p + st.mark, end - st.mark)};
-        fields[st.count] = field;
-        if (kind != StartLine::kNone) {
-          if (const char* code = framingError(field, st)) {
-            return fail(400, code);
-          }
-        }
-        ++pos;
-        phase = kValueLF;
-        continue;
-      }
-
-      case kValueLF:
-        if (pos == limit) {
-          return needMore();
-        }
-        if (p[pos] != '\n') {
-          return fail(400, "HPE_LF_EXPECTED");
-        }
-        ++pos;
-        ++st.count;
-        phase = kFieldStart;
-        continue;
-
-      case kEndLF:
-        if (pos == limit) {
-          return needMore();
-        }
-        if (p[pos] != '\n') {
-          return fail(400, "HPE_LF_EXPECTED");
-        }
-        ++pos;
-        st.pos = pos;
-        st.phase = kEndLF;
-        return static_cast<ssize_t>(pos);
     }
   }
 }

@@ -1,6 +1,8 @@
 // ServerConnection's output side: responses kept in request order (pipelining), corking,
 // closing, and the connection's timer. The input side is in server_connection.cc.
 #include <algorithm>
+#include <string>
+#include <utility>
 
 #include "http/server_connection.h"
 #include "http/server_core.h"
@@ -19,10 +21,14 @@ const size_t kInlineCapacity = std::string().capacity();
 constexpr size_t kGatherLimit = 16 * 1024;
 }  // namespace
 
+// Both directions move a heap buffer into a string that has none: a move assignment steals the
+// pointer (~20 instructions), where swap() handles the small-string cases (~70, twice per
+// response when each read carries one request).
 std::string& ServerConnection::cork() {
   if (out_.empty() && out_.capacity() <= kInlineCapacity &&
       tSpareCork.capacity() > kInlineCapacity) {
-    out_.swap(tSpareCork);  // both empty: only the buffers move
+    out_ = std::move(tSpareCork);
+    tSpareCork.clear();
   }
   return out_;
 }
@@ -32,7 +38,8 @@ void ServerConnection::releaseCork() {
   // keeps one and the other stays with its connection until its next flush.
   if (out_.empty() && out_.capacity() > kInlineCapacity &&
       tSpareCork.capacity() <= kInlineCapacity) {
-    out_.swap(tSpareCork);
+    tSpareCork = std::move(out_);
+    out_.clear();
   }
 }
 
