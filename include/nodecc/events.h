@@ -189,7 +189,11 @@ class EventEmitter {
   EventEmitter& removeListener(std::string_view event, const F& listener) {
     return off(event, listener);
   }
-  EventEmitter& removeAllListeners();
+  EventEmitter& removeAllListeners() {
+    // Inline: recycled requests and responses call this for every request, nearly always with
+    // no listener left (kept, emptied entries count as none).
+    return live_ == 0 ? *this : removeEveryListener();
+  }
   EventEmitter& removeAllListeners(std::string_view event);
 
   // Calls every listener of `event` with `args`; true when there was at least one.
@@ -261,6 +265,7 @@ class EventEmitter {
     return (live_ & bitOf(event)) && countListeners(event) != 0;
   }
   size_t countListeners(std::string_view event) const;
+  EventEmitter& removeEveryListener();
   Entry* find(std::string_view event);
   const Entry* find(std::string_view event) const;
   void addImpl(std::string_view event, detail::ListenerRef l, bool prepend);

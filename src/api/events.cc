@@ -128,10 +128,7 @@ void EventEmitter::eraseListener(std::string_view event, detail::ListenerBase* l
   }
 }
 
-EventEmitter& EventEmitter::removeAllListeners() {
-  if (live_ == 0) {  // no event has a listener (kept, emptied entries included)
-    return *this;
-  }
+EventEmitter& EventEmitter::removeEveryListener() {
   // As Node: with 'removeListener' listeners, each removal is announced, that event last.
   if (hasListeners("removeListener")) {
     for (const std::string& name : eventNames()) {

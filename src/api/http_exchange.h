@@ -189,7 +189,14 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
   void recycle(ExchangeImpl* ex);
   // "Date: ...\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n" for this second and
   // these options: the lines ending most response heads, rebuilt once a second.
-  std::string_view keepAliveTail();
+  std::string_view keepAliveTail() {
+    if (loop.now() < tail_.validUntilMs &&
+        facade.options.keepAliveTimeout == tail_.keepAliveTimeout &&
+        facade.options.maxRequestsPerSocket == tail_.maxRequestsPerSocket) {
+      return tail_.text;
+    }
+    return rebuildKeepAliveTail();
+  }
   // Keeps an aborted exchange whose response was not ended; `ex` leaves the orphans when its
   // handler ends the response (releaseOrphan), when it times out, or when there are more than
   // ServerOptions::maxOrphans.
@@ -202,8 +209,10 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
  private:
   RequestListener listener_;
   AsyncRequestListener asyncListener_;
+  std::string_view rebuildKeepAliveTail();
   struct KeepAliveTail {
     long second = -1;
+    int64_t validUntilMs = 0;  // loop time until which `text` holds the current second
     uint64_t keepAliveTimeout = 0;
     uint32_t maxRequestsPerSocket = 0;
     std::string text;

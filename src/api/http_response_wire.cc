@@ -343,10 +343,11 @@ void ExchangeImpl::failResponse(std::exception_ptr) {
   res.end();
 }
 
-std::string_view HttpServerImpl::keepAliveTail() {
+std::string_view HttpServerImpl::rebuildKeepAliveTail() {
   const HttpDateStamp date = httpDateStamp(loop.now());
   const uint64_t timeout = facade.options.keepAliveTimeout;
   const uint32_t maxRequests = facade.options.maxRequestsPerSocket;
+  tail_.validUntilMs = date.validUntilMs;
   if (date.second != tail_.second || timeout != tail_.keepAliveTimeout ||
       maxRequests != tail_.maxRequestsPerSocket) {
     tail_.second = date.second;

@@ -35,7 +35,7 @@ void format(long second) {
 
 HttpDateStamp httpDateStamp() {
   format(long(os::wallClockSeconds()));
-  return {tCache.second, std::string_view(tCache.text, 29)};
+  return {tCache.second, std::string_view(tCache.text, 29), 0};
 }
 
 HttpDateStamp httpDateStamp(int64_t loopNowMs) {
@@ -44,7 +44,7 @@ HttpDateStamp httpDateStamp(int64_t loopNowMs) {
     format(long(wallMs / 1000));
     tCache.validUntilMs = loopNowMs + (1000 - wallMs % 1000);
   }
-  return {tCache.second, std::string_view(tCache.text, 29)};
+  return {tCache.second, std::string_view(tCache.text, 29), tCache.validUntilMs};
 }
 
 std::string_view httpDate() { return httpDateStamp().text; }

@@ -14,6 +14,7 @@ std::string_view httpDate();
 struct HttpDateStamp {
   long second;
   std::string_view text;
+  int64_t validUntilMs;  // from the loop-time form: the loop time at which `second` may end
 };
 HttpDateStamp httpDateStamp();
 // The same from the loop's cached time (Loop::now(), milliseconds): the wall clock is read only
