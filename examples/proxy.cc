@@ -20,8 +20,14 @@ static const std::vector<std::string_view> HOP_BY_HOP = {"connection", "keep-ali
 
 static char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; }
 
-static bool sameName(std::string_view a, std::string_view b) {  // ASCII case-insensitive
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+static std::string toLowerCase(std::string_view s) {  // a short name stays in the string itself
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), lower);
+  return out;
+}
+
+static bool sameName(std::string_view name, std::string_view lowerName) {  // ASCII case-insensitive, lowerName in lower case
+  return name.size() == lowerName.size() && std::equal(name.begin(), name.end(), lowerName.begin(), [](char c, char l) { return lower(c) == l; });
 }
 
 static std::string_view trim(std::string_view s) {
@@ -30,27 +36,33 @@ static std::string_view trim(std::string_view s) {
   return s;
 }
 
-static bool isHopByHop(std::string_view name, const std::vector<std::string_view>& named) {
+static bool isHopByHop(std::string_view name, const std::vector<std::string>& named) {
   // Most fields are end-to-end; their length alone (none of 2, 7, 10, 16-19) usually says so.
   static constexpr uint32_t HOP_LENGTHS = 1u << 2 | 1u << 7 | 1u << 10 | 1u << 16 | 1u << 17 | 1u << 18 | 1u << 19;
-  bool maybe = name.size() < 32 && (HOP_LENGTHS >> name.size() & 1);
-  return (maybe && std::any_of(HOP_BY_HOP.begin(), HOP_BY_HOP.end(), [&](std::string_view h) { return sameName(h, name); })) ||
-         std::any_of(named.begin(), named.end(), [&](std::string_view h) { return sameName(h, name); });
+  if (named.empty() && !(name.size() < 32 && (HOP_LENGTHS >> name.size() & 1))) return false;
+  std::string lowerName = toLowerCase(name);
+  return std::find(HOP_BY_HOP.begin(), HOP_BY_HOP.end(), lowerName) != HOP_BY_HOP.end() || std::find(named.begin(), named.end(), lowerName) != named.end();
 }
 
 static http::HeaderPairs forwardHeaders(const http::RawHeaders& rawHeaders) {
-  std::vector<std::string_view> named;
+  std::vector<std::string> named;
   for (size_t i = 0; i < rawHeaders.size(); i += 2) {
     if (sameName(rawHeaders[i], "connection")) {
       std::string_view v = rawHeaders[i + 1];
-      for (size_t at = 0; at <= v.size();) { size_t comma = std::min(v.find(',', at), v.size()); named.push_back(trim(v.substr(at, comma - at))); at = comma + 1; }
+      for (size_t at = 0; at <= v.size();) {
+        size_t comma = std::min(v.find(',', at), v.size());
+        std::string token = toLowerCase(trim(v.substr(at, comma - at)));
+        if (!isHopByHop(token, named)) named.push_back(std::move(token));  // "keep-alive", the usual one, already is
+        at = comma + 1;
+      }
     }
   }
   http::HeaderPairs out;
   out.reserve(rawHeaders.size() / 2 + 1);  // + X-Forwarded-For
   for (size_t i = 0; i < rawHeaders.size(); i += 2) {
-    if (isHopByHop(rawHeaders[i], named)) continue;
-    out.emplace_back(rawHeaders[i], rawHeaders[i + 1]);
+    std::string_view name = rawHeaders[i];
+    if (isHopByHop(name, named)) continue;
+    out.emplace_back(name, rawHeaders[i + 1]);
   }
   return out;
 }

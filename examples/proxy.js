@@ -22,7 +22,10 @@ function forwardHeaders(rawHeaders) {
   const named = [];
   for (let i = 0; i < rawHeaders.length; i += 2) {
     if (rawHeaders[i].toLowerCase() === 'connection') {
-      for (const token of rawHeaders[i + 1].split(',')) named.push(token.trim().toLowerCase());
+      for (const token of rawHeaders[i + 1].split(',')) {
+        const t = token.trim().toLowerCase();
+        if (!isHopByHop(t, named)) named.push(t);  // "keep-alive", the usual one, already is
+      }
     }
   }
   const out = [];

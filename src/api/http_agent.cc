@@ -28,6 +28,11 @@ size_t AgentImpl::maxFreeSockets() const {
 
 const std::string& AgentImpl::nameFor(const ClientRequestImpl& req) {
   // Node's getName: host:port:localAddress, and :family when one was asked for.
+  int family = (req.family == 4 || req.family == 6) ? req.family : 0;
+  if (nameFamily_ == family && namePort_ == req.port && nameHost_ == req.connectHost &&
+      nameLocal_ == req.localAddress) {
+    return name_;
+  }
   std::string& name = name_;
   name.assign(req.connectHost);
   name += ':';
@@ -36,16 +41,31 @@ const std::string& AgentImpl::nameFor(const ClientRequestImpl& req) {
   name.append(digits, size_t(end - digits));
   name += ':';
   name += req.localAddress;
-  if (req.family == 4 || req.family == 6) {
+  if (family != 0) {
     name += ':';
-    name += char('0' + req.family);
+    name += char('0' + family);
   }
+  nameHost_.assign(req.connectHost);
+  nameLocal_.assign(req.localAddress);
+  namePort_ = req.port;
+  nameFamily_ = family;
+  lastPool_ = nullptr;
   return name;
 }
 
 AgentImpl::Pool* AgentImpl::poolOf(const std::string& name) {
+  if (lastPool_ && name == name_) {
+    return lastPool_;
+  }
   auto it = pools_.find(name);
   return it == pools_.end() ? nullptr : &it->second;
+}
+
+AgentImpl::Pool& AgentImpl::poolFor(const std::string& name) {
+  if (!lastPool_) {
+    lastPool_ = &pools_[name];
+  }
+  return *lastPool_;
 }
 
 void AgentImpl::addRequest(ClientRequestImpl& req, bool preferNew) {
@@ -53,7 +73,7 @@ void AgentImpl::addRequest(ClientRequestImpl& req, bool preferNew) {
     return;  // the thread is ending: nothing runs any more
   }
   const std::string& name = nameFor(req);
-  Pool& pool = pools_[name];
+  Pool& pool = poolFor(name);
   if (!pool.free.empty() && !(preferNew && pool.busy.size() + pool.free.size() < maxSockets() &&
                               totalSockets_ < maxTotalSockets())) {
     ClientSocket* s;
@@ -187,6 +207,9 @@ void AgentImpl::serveWaiting(const std::string& closedName) {
   if (pool == nullptr || pool->waiting.empty()) {
     if (Pool* p = poolOf(closedName);
         p && p->busy.empty() && p->free.empty() && p->waiting.empty()) {
+      if (p == lastPool_) {
+        lastPool_ = nullptr;
+      }
       pools_.erase(closedName);
     }
     return;
@@ -241,6 +264,7 @@ void AgentImpl::teardown() {
     all.insert(all.end(), pool.free.begin(), pool.free.end());
   }
   pools_.clear();
+  lastPool_ = nullptr;
   totalSockets_ = 0;
   for (ClientSocket* s : all) {
     if (s->request) {

@@ -77,6 +77,8 @@ class AgentImpl {
   bool evictFreeSocket(const std::string& except);
   void serveWaiting(const std::string& name);
   Pool* poolOf(const std::string& name);
+  // The pool of `name` (nameFor's result, name_), made if missing.
+  Pool& poolFor(const std::string& name);
 
   Agent* facade_;
   int refs_ = 0;
@@ -85,6 +87,14 @@ class AgentImpl {
   size_t totalSockets_ = 0;  // busy + free, over every origin
   std::unordered_map<std::string, Pool> pools_;
   std::string name_;  // nameFor's result: built in place, so a lookup allocates nothing
+  // What name_ was built from: the same origin again (a proxy's every request) skips
+  // building and hashing the name. lastPool_ is name_'s pool, null when not looked up yet or
+  // erased since (pools_ keeps its nodes in place otherwise).
+  std::string nameHost_;
+  std::string nameLocal_;
+  uint16_t namePort_ = 0;
+  int nameFamily_ = -1;  // -1: name_ not built yet
+  Pool* lastPool_ = nullptr;
 };
 
 }  // namespace nodecc::http::detail

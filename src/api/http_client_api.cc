@@ -126,8 +126,14 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
   impl.shouldKeepAlive =
       facadeAgent && (facadeAgent->keepAlive || facadeAgent->maxSockets != AgentOptions::kInfinity);
 
+  // Which of the fields Node adds or acts on were given (only o.headers are set here): spares
+  // a search of the stored headers for each.
+  bool hasHost = false, hasAuthorization = false, hasExpect = false;
   try {
     for (const auto& [name, value] : o.headers) {
+      hasHost = hasHost || detail::equalsIgnoreCase(name, "host");
+      hasAuthorization = hasAuthorization || detail::equalsIgnoreCase(name, "authorization");
+      hasExpect = hasExpect || detail::equalsIgnoreCase(name, "expect");
       // The same name twice in the list: both are sent (Node's array values).
       bool seen = false;
       for (const auto& [n, v] : o.headers) {
@@ -145,7 +151,7 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
         req.setHeader(name, value);
       }
     }
-    if (o.setHost && !impl.hasOutHeader("host")) {
+    if (o.setHost && !hasHost) {
       std::string hostHeader = req.host;
       size_t colon = hostHeader.find(':');
       if (colon != std::string::npos && hostHeader.find(':', colon + 1) != std::string::npos &&
@@ -158,7 +164,7 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
       }
       req.setHeader("Host", hostHeader);
     }
-    if (!o.auth.empty() && !impl.hasOutHeader("authorization")) {
+    if (!o.auth.empty() && !hasAuthorization) {
       req.setHeader("Authorization", "Basic " + Buffer::from(o.auth).toString("base64"));
     }
   } catch (...) {
@@ -166,7 +172,7 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
     throw;
   }
   impl.responseCallback = std::move(cb);
-  if (impl.hasOutHeader("expect")) {
+  if (hasExpect) {
     // Node stores and queues the head at once, so that it goes out before any body (which
     // the caller sends on 'continue').
     impl.storeHead(false, 0);

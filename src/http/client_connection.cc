@@ -476,7 +476,10 @@ void ClientConnection::setTimeout(uint64_t ms) {
 }
 
 void ClientConnection::touch() {
-  if (timeoutMs_ > 0 && !closed_) {
+  // Restarted already at this loop time: a restart would leave the expiry where it is (the
+  // head written in the tick that set the request's timeout: ~130 instructions saved).
+  if (timeoutMs_ > 0 && !closed_ &&
+      !(timer_.active() && timer_.start == loop_.now() && timer_.duration == timeoutMs_)) {
     loop_.startTimer(timer_, timeoutMs_);
   }
 }

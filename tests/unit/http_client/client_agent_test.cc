@@ -68,6 +68,33 @@ TEST_F(ClientAgent, ReusesOneConnectionForSequentialRequests) {
   EXPECT_EQ(reusedFlags, (std::vector<bool>{false, true, true, true, true}));
 }
 
+TEST_F(ClientAgent, KeepsEachOriginsSocketsApartWhenRequestsAlternate) {
+  Deadline deadline(10000);
+  int connectionsA = 0, connectionsB = 0;
+  http::Agent agent(keepAlive());
+  auto& a = countingServer(&connectionsA);
+  auto& b = countingServer(&connectionsB);
+  a.listen(0, "127.0.0.1", [&] {
+    b.listen(0, "127.0.0.1", [&] {
+      spawn([&]() -> Promise<> {
+        for (int i = 0; i < 6; ++i) {
+          http::Server& s = i % 2 == 0 ? a : b;
+          std::string body = co_await getText(urlOf(s, "/" + std::to_string(i)), agent);
+          EXPECT_EQ(body, "ok /" + std::to_string(i));
+        }
+        EXPECT_EQ(agent.freeSockets().size(), 2u);
+        agent.destroy();
+        a.close();
+        b.close();
+      });
+    });
+  });
+  nodecc::run();
+  EXPECT_EQ(connectionsA, 1);
+  EXPECT_EQ(connectionsB, 1);
+  EXPECT_EQ(agent.createdSocketCount(), 2u);
+}
+
 TEST_F(ClientAgent, OpensAConnectionPerRequestWithoutKeepAlive) {
   Deadline deadline(10000);
   int connections = 0;

@@ -45,6 +45,47 @@ TEST_F(HttpClient, GetsAResponseFromANodeccServer) {
                                               "res close"}));
 }
 
+TEST_F(HttpClient, KeepsEveryDataChunkIntactAcrossResponses) {
+  // Small chunks share per-thread slabs (as Node's Buffer pool): a chunk kept, or changed,
+  // must not see another response's bytes. 300 bodies of 100 bytes span several slabs.
+  Deadline deadline(20000);
+  constexpr int kResponses = 300;
+  auto& server = http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) {
+    res.end(std::string(100, req.url[1]) + req.url);
+  });
+  std::vector<Buffer> kept;
+  std::vector<std::string> expected;
+  server.listen(0, "127.0.0.1", [&] {
+    spawn([&]() -> Promise<> {
+      for (int i = 0; i < kResponses; ++i) {
+        std::string path = "/" + std::string(1, char('a' + i % 26)) + std::to_string(i);
+        expected.push_back(std::string(100, path[1]) + path);
+        auto p = Promise<>::withResolvers();
+        http::get(urlOf(server, path), [&, r = p.resolve](http::IncomingMessage& res) {
+          res.on("data", [&](const Buffer& chunk) { kept.push_back(chunk); });
+          res.on("end", [r] { r(); });
+        });
+        co_await p.promise;
+        if (i == 1 && !kept.empty()) {
+          kept.front()[0] = '!';  // changes that chunk alone
+          expected.front()[0] = '!';
+        }
+      }
+      server.close();
+    });
+  });
+  nodecc::run();
+  std::string joined;
+  for (const Buffer& b : kept) {
+    joined += b.toString("latin1");
+  }
+  std::string want;
+  for (const std::string& e : expected) {
+    want += e;
+  }
+  EXPECT_EQ(joined, want);
+}
+
 TEST_F(HttpClient, ConnectsFromLocalAddressAndPort) {
   Deadline deadline(10000);
   // A port free right now for the client's end (bound before connecting).
