@@ -88,7 +88,11 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   // sends the head and returns true; the caller then writes the body (write, sendFile) and
   // calls finishResponse(). False when there is nothing to send (already ended, or aborted:
   // the response is then complete as far as the API is concerned).
-  bool beginRawResponse(std::string_view fields);
+  // `bodyStart` (at most kHeadBodyCoalesceBytes) leaves in the same write as the head.
+  bool beginRawResponse(std::string_view fields, std::string_view bodyStart = {});
+  // A body up to this size rides in the head's buffer (copied once more) rather than being
+  // written on its own: one copy into the connection's output instead of two.
+  static constexpr size_t kHeadBodyCoalesceBytes = 1024;
   // The exchange behind a response (serveStatic answers through respondRaw).
   static ExchangeImpl& of(ServerResponse& res) { return res.ex_; }
   void failResponse(std::exception_ptr e);

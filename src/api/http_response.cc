@@ -57,9 +57,6 @@ void placeHeader(std::vector<std::pair<std::string, std::string>>& headers, std:
   }
 }
 
-// A body up to this size rides in the head's buffer (copied once more) rather than being
-// written on its own; larger ones are written from the caller's bytes.
-constexpr size_t kHeadBodyCoalesceBytes = 1024;
 
 }  // namespace
 
@@ -268,8 +265,7 @@ ServerResponse& ServerResponse::end(std::string_view data, UniqueFunction<void()
     ex_.releaseApiHold();
     return *this;
   }
-  if (!ex_.headFlushed && !ex_.chunked && ex_.hasBody && data.size() <= kHeadBodyCoalesceBytes) {
-    // Head and a small body as one write: one copy into the output instead of two.
+  if (!ex_.headFlushed && !ex_.chunked && ex_.hasBody && data.size() <= detail::ExchangeImpl::kHeadBodyCoalesceBytes) {
     ex_.head += data;
     ex_.sendHeadIfNeeded();
   } else {

@@ -191,10 +191,11 @@ void ExchangeImpl::appendConnection(bool sendKeepAlive) {
 
 void ExchangeImpl::respondRaw(std::string_view fields, std::string_view body,
                               net::SharedFile* file, int64_t offset, size_t len) {
-  if (!beginRawResponse(fields)) {
+  const bool withHead = body.size() <= kHeadBodyCoalesceBytes;
+  if (!beginRawResponse(fields, withHead ? body : std::string_view())) {
     return;
   }
-  if (!body.empty()) {
+  if (!withHead) {
     write(body);
   }
   if (file != nullptr && len > 0) {
@@ -203,7 +204,7 @@ void ExchangeImpl::respondRaw(std::string_view fields, std::string_view body,
   finishResponse();
 }
 
-bool ExchangeImpl::beginRawResponse(std::string_view fields) {
+bool ExchangeImpl::beginRawResponse(std::string_view fields, std::string_view bodyStart) {
   if (res.writableEnded) {
     return false;
   }
@@ -217,11 +218,16 @@ bool ExchangeImpl::beginRawResponse(std::string_view fields) {
     return false;
   }
   head.assign(fields);
-  head += "Date: ";
-  head += httpDate();
+  if (keepAlive && !mustClose()) {
+    head += server.keepAliveTail();
+  } else {
+    head += "Date: ";
+    head += httpDate();
+    head += "\r\n";
+    appendConnection(keepAlive);
+  }
   head += "\r\n";
-  appendConnection(keepAlive);
-  head += "\r\n";
+  head += bodyStart;
   write(std::string_view(head));
   return true;
 }
