@@ -67,6 +67,13 @@ struct EmitArgs {
 class ListenerBase {
  public:
   virtual ~ListenerBase() = default;
+  // Listener objects up to kPooledBytes come from a per-thread free list: a request's
+  // listeners (req.on('data'), res.on('finish'), an upstream's 'response'...) are allocated and
+  // freed for every request, and a recycled block costs a few instructions where malloc and
+  // free cost ~100 (a proxied request registers 9).
+  static constexpr size_t kPooledBytes = 64;
+  static void* operator new(size_t size);
+  static void operator delete(void* p, size_t size);
   virtual void call(std::string_view event, const EmitArgs& args) = 0;
   virtual bool sameFunction(const void* fn, const std::type_info& type) const = 0;
   bool once = false;

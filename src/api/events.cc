@@ -17,6 +17,63 @@ constexpr size_t kKeptEntries = 8;
 }  // namespace
 
 namespace detail {
+
+namespace {
+// Freed listener blocks of this thread, each kPooledBytes, linked through their first word;
+// at most kKeptBlocks are kept, the rest go back to the heap, and all of them when the
+// thread ends.
+constexpr size_t kKeptBlocks = 256;
+struct FreeBlock {
+  FreeBlock* next;
+};
+// Trivially destructible, so that it stays usable while the thread's other thread_local objects
+// are destroyed (their listeners freed then go to the heap: `closed`).
+struct ListenerBlocks {
+  FreeBlock* head;
+  size_t count;
+  bool closed;
+};
+thread_local ListenerBlocks tBlocks{nullptr, 0, false};
+// Returns the kept blocks to the heap when the thread ends.
+struct ListenerBlocksReaper {
+  bool armed = false;
+  ~ListenerBlocksReaper() {
+    tBlocks.closed = true;
+    while (tBlocks.head != nullptr) {
+      FreeBlock* b = tBlocks.head;
+      tBlocks.head = b->next;
+      ::operator delete(b);
+    }
+    tBlocks.count = 0;
+  }
+};
+thread_local ListenerBlocksReaper tReaper;
+}  // namespace
+
+void* ListenerBase::operator new(size_t size) {
+  if (size > kPooledBytes) {
+    return ::operator new(size);
+  }
+  if (FreeBlock* b = tBlocks.head) {
+    tBlocks.head = b->next;
+    --tBlocks.count;
+    return b;
+  }
+  return ::operator new(kPooledBytes);
+}
+
+void ListenerBase::operator delete(void* p, size_t size) {
+  if (size > kPooledBytes || tBlocks.count >= kKeptBlocks || tBlocks.closed) {
+    ::operator delete(p);
+    return;
+  }
+  tReaper.armed = true;  // constructs the reaper, so the thread's exit frees the blocks
+  auto* b = static_cast<FreeBlock*>(p);
+  b->next = tBlocks.head;
+  tBlocks.head = b;
+  ++tBlocks.count;
+}
+
 void throwListenerTypeMismatch(std::string_view event, size_t index) {
   throw TypeError("ERR_INVALID_ARG_TYPE",
                   "The listener of event '" + std::string(event) + "' declares argument " +

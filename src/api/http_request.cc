@@ -345,12 +345,12 @@ void ExchangeImpl::scheduleEnd() {
       return;
     }
     endEmitted = true;
-    OnThrow guard([this, gen] {
-      if (gen == generation && closeEmitted) {
-        scheduleRequestClose();
-      }
-    });
-    req.emit("end");
+    cleanUpOnThrow([this] { req.emit("end"); },
+                   [this, gen] {
+                     if (gen == generation && closeEmitted) {
+                       scheduleRequestClose();
+                     }
+                   });
     if (gen == generation && closeEmitted) {
       scheduleRequestClose();
     }
@@ -366,12 +366,12 @@ void ExchangeImpl::scheduleRequestClose() {
       return;
     }
     requestCloseEmitted = true;
-    OnThrow guard([this, gen] {
-      if (gen == generation) {
-        releaseApiHold();
-      }
-    });
-    req.emit("close");
+    cleanUpOnThrow([this] { req.emit("close"); },
+                   [this, gen] {
+                     if (gen == generation) {
+                       releaseApiHold();
+                     }
+                   });
     if (gen == generation) {
       releaseApiHold();
     }
@@ -408,23 +408,26 @@ void ExchangeImpl::onAborted() {
     }
     // A throwing listener skips the events after it (as in Node, where the throw leaves emit),
     // not the release.
-    OnThrow guard([this, gen] {
-      if (gen == generation) {
-        closeEmitted = requestCloseEmitted = true;
-        releaseApiHold();
-      }
-    });
-    if (!endEmitted || !req.complete) {
-      req.emit("aborted");
-    }
-    if (gen == generation && !closeEmitted) {
-      closeEmitted = true;
-      res.emit("close");
-    }
-    if (gen == generation && !requestCloseEmitted) {
-      requestCloseEmitted = true;
-      req.emit("close");
-    }
+    cleanUpOnThrow(
+        [this, gen] {
+          if (!endEmitted || !req.complete) {
+            req.emit("aborted");
+          }
+          if (gen == generation && !closeEmitted) {
+            closeEmitted = true;
+            res.emit("close");
+          }
+          if (gen == generation && !requestCloseEmitted) {
+            requestCloseEmitted = true;
+            req.emit("close");
+          }
+        },
+        [this, gen] {
+          if (gen == generation) {
+            closeEmitted = requestCloseEmitted = true;
+            releaseApiHold();
+          }
+        });
     // The object lives on until the handler has ended the response too.
     if (gen == generation) {
       releaseApiHold();

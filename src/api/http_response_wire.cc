@@ -300,12 +300,12 @@ void ExchangeImpl::finishResponse() {
         return;
       }
       closeEmitted = true;
-      OnThrow guard([this, gen] {
-        if (gen == generation && endEmitted) {
-          scheduleRequestClose();
-        }
-      });
-      res.emit("close");
+      cleanUpOnThrow([this] { res.emit("close"); },
+                     [this, gen] {
+                       if (gen == generation && endEmitted) {
+                         scheduleRequestClose();
+                       }
+                     });
       if (gen == generation && endEmitted) {
         scheduleRequestClose();
       }
