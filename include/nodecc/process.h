@@ -27,7 +27,8 @@
 namespace nodecc {
 
 namespace detail {
-void queueTick(UniqueFunction<void()> cb);
+// By rvalue reference: the callable is moved once, into the queue.
+void queueTick(UniqueFunction<void()>&& cb);
 void enqueueMicrotask(UniqueFunction<void()> task);
 }  // namespace detail
 

@@ -198,7 +198,8 @@ EventEmitter& EventEmitter::removeEveryListener() {
   }
   if (events_.size() <= kKeptEntries) {
     // The entries stay, emptied. One listener at a time, so that a closure whose destruction
-    // reaches this emitter finds it consistent.
+    // reaches this emitter finds it consistent; until the end live_ may still name an emptied
+    // event, which only sends a listener check to the search (recomputed once, not per entry).
     for (size_t i = 0; i < events_.size(); ++i) {
       if (events_[i].listeners.empty()) {
         continue;
@@ -207,11 +208,11 @@ EventEmitter& EventEmitter::removeEveryListener() {
         detail::ListenerRef drop = std::move(events_[i].listeners.back());
         events_[i].listeners.pop_back();
       }
-      recomputeLive();
       if (i < events_.size()) {
         listenerCountChanged(events_[i].name, 0);
       }
     }
+    recomputeLive();
     return *this;
   }
   // Without copying the names; the vector's capacity stays for the next listeners.
