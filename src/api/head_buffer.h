@@ -32,6 +32,9 @@ class HeadBuffer {
   operator std::string_view() const { return view(); }
 
   HeadBuffer& operator+=(std::string_view s) {
+    if (s.empty()) {
+      return *this;  // an empty view may carry a null pointer, which memcpy must not get
+    }
     reserveMore(s.size());
     std::memcpy(data_.get() + size_, s.data(), s.size());
     size_ += s.size();

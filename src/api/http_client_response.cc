@@ -38,7 +38,9 @@ Buffer copyChunk(std::string_view data) {
     chunk = tSlab.subarray(tSlabUsed, tSlabUsed + data.size());
     tSlabUsed += (data.size() + 7) & ~size_t(7);  // 8-byte aligned, as Node's pool
   }
-  std::memcpy(chunk.data(), data.data(), data.size());
+  if (!data.empty()) {
+    std::memcpy(chunk.data(), data.data(), data.size());
+  }
   return chunk;
 }
 
