@@ -2,6 +2,7 @@
 
 #include <sys/sendfile.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -112,10 +113,14 @@ Result<int> EpollBackend::accept(IoWatcher& listener, sockaddr_storage* peer, so
   return fd;
 }
 
+// recv and sendmsg go through syscall(2): glibc's wrappers are thread-cancellation points and
+// switch the cancellation state around the call (~60 instructions each, a quarter of what the
+// loop spends per request outside the kernel on a one-request-per-read load); nodecc never
+// cancels threads.
 Result<size_t> EpollBackend::recv(IoWatcher& w, void* buf, size_t len) {
   ssize_t n;
   do {
-    n = ::recv(w.fd, buf, len, 0);
+    n = ::syscall(SYS_recvfrom, w.fd, buf, len, 0, nullptr, nullptr);
   } while (n < 0 && errno == EINTR);
   if (n < 0) {
     return lastErrno();
@@ -129,7 +134,7 @@ Result<size_t> EpollBackend::writev(IoWatcher& w, const iovec* iov, int count) {
   msg.msg_iovlen = size_t(count);
   ssize_t n;
   do {
-    n = ::sendmsg(w.fd, &msg, MSG_NOSIGNAL);
+    n = ::syscall(SYS_sendmsg, w.fd, &msg, MSG_NOSIGNAL);
   } while (n < 0 && errno == EINTR);
   if (n < 0) {
     if (errno == ENOTSOCK) {  // pipes and files: plain writev
