@@ -85,10 +85,10 @@ Socket& Socket::unref() {
   return *this;
 }
 
-std::string Socket::remoteAddress() const { return backend_->stream().remoteAddress().ip(); }
-uint16_t Socket::remotePort() const { return backend_->stream().remoteAddress().port(); }
+std::string Socket::remoteAddress() const { return backend_->remoteAddress().ip(); }
+uint16_t Socket::remotePort() const { return backend_->remoteAddress().port(); }
 std::string Socket::remoteFamily() const {
-  return std::string(backend_->stream().remoteAddress().familyName());
+  return std::string(backend_->remoteAddress().familyName());
 }
 std::string Socket::localAddress() const { return backend_->stream().localAddress().ip(); }
 uint16_t Socket::localPort() const { return backend_->stream().localAddress().port(); }

@@ -25,7 +25,20 @@ class SocketBackend {
   virtual bool readable() const = 0;
   virtual bool writable() const = 0;
 
+  // The peer's address, read once and kept, as Node keeps _peername: a connected TCP socket's
+  // peer does not change, and a proxy asks for it on every request (a getpeername(2) each
+  // time otherwise). Not kept while unknown (a client socket still connecting).
+  const ::nodecc::net::SocketAddress& remoteAddress() {
+    if (!remote_.valid()) {
+      remote_ = stream().remoteAddress();
+    }
+    return remote_;
+  }
+
   Socket* facade = nullptr;
+
+ private:
+  ::nodecc::net::SocketAddress remote_;
 };
 
 // "connect ECONNREFUSED 127.0.0.1:8080", "listen EADDRINUSE: address already in use :::8080":
