@@ -67,8 +67,10 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   void sendHeadIfNeeded();
   void writeBody(std::string_view data);
   void finishResponse();
-  // Connection (and Keep-Alive) header lines as Node writes them; sets `last` on close.
-  void appendConnection(bool sendKeepAlive);
+  // The Date field (withDate) and the Connection (and Keep-Alive) fields (withConnection) as
+  // Node writes them; sets `last` when the connection is to close. The common case, all three
+  // on a persistent connection, is one copy of the server's cached keepAliveTail().
+  void appendDateAndConnection(bool withDate, bool withConnection, bool sendKeepAlive);
   // This response must close its connection although its request kept it alive:
   // maxRequestsPerSocket reached, or the server is closing.
   bool mustClose() const;
@@ -191,7 +193,7 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
     if (loop.now() < tail_.validUntilMs &&
         facade.options.keepAliveTimeout == tail_.keepAliveTimeout &&
         facade.options.maxRequestsPerSocket == tail_.maxRequestsPerSocket) {
-      return tail_.text;
+      return tail_.text.view();
     }
     return rebuildKeepAliveTail();
   }
@@ -209,11 +211,10 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
   AsyncRequestListener asyncListener_;
   std::string_view rebuildKeepAliveTail();
   struct KeepAliveTail {
-    long second = -1;
     int64_t validUntilMs = 0;  // loop time until which `text` holds the current second
-    uint64_t keepAliveTimeout = 0;
+    uint64_t keepAliveTimeout = 0;  // the options `text` was built for
     uint32_t maxRequestsPerSocket = 0;
-    std::string text;
+    HeadBuffer text;
   };
   KeepAliveTail tail_;
   static void onTrim(loop::Deferred* d);

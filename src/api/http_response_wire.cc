@@ -1,8 +1,6 @@
 // The bytes of a server response: the head Node's OutgoingMessage._storeHeader builds, the
 // body framing (Content-Length or chunked), the end of a response and a failed one. The
 // ServerResponse facade that drives this is in http_response.cc.
-#include <charconv>
-
 #include "api/http_exchange.h"
 #include "api/http_outgoing.h"
 #include "api/http_text.h"
@@ -36,6 +34,21 @@ bool containsTokenIgnoreCase(std::string_view list, std::string_view token) {
     start = comma + 1;
   }
   return false;
+}
+
+// "Connection: keep-alive" and Node's Keep-Alive hint (timeout in seconds, and the request
+// cap when there is one), for a connection that stays open.
+void appendKeepAliveFields(detail::HeadBuffer& out, const ServerOptions& opts) {
+  out += "Connection: keep-alive\r\n";
+  if (opts.keepAliveTimeout > 0) {
+    out += "Keep-Alive: timeout=";
+    out.appendDecimal(opts.keepAliveTimeout / 1000);
+    if (opts.maxRequestsPerSocket > 0) {
+      out += ", max=";
+      out.appendDecimal(opts.maxRequestsPerSocket);
+    }
+    out += "\r\n";
+  }
 }
 
 }  // namespace
@@ -121,19 +134,7 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
   // persistent (Node's _removedConnection), one that was to close still closes.
   const bool withConnection = !hasConnection && !removedConnection;
   const bool sendKeepAlive = keepAlive && (hasContentLength || useChunkedByDefault);
-  if (withDate && withConnection && sendKeepAlive && !mustClose()) {
-    // The common head: Date, Connection and Keep-Alive as one cached copy.
-    head += server.keepAliveTail();
-  } else {
-    if (withDate) {
-      head += "Date: ";
-      head += httpDate();
-      head += "\r\n";
-    }
-    if (withConnection) {
-      appendConnection(sendKeepAlive);
-    }
-  }
+  appendDateAndConnection(withDate, withConnection, sendKeepAlive);
   if (!hasContentLength && !hasTe) {
     if (!hasBody) {
       chunked = false;
@@ -167,22 +168,23 @@ bool ExchangeImpl::mustClose() const {
   return maxReached || server.core->closing();
 }
 
-void ExchangeImpl::appendConnection(bool sendKeepAlive) {
-  const ServerOptions& opts = server.facade.options;
-  if (sendKeepAlive && mustClose()) {
-    head += "Connection: close\r\n";
-    last = true;
-  } else if (sendKeepAlive) {
-    head += "Connection: keep-alive\r\n";
-    if (opts.keepAliveTimeout > 0) {
-      head += "Keep-Alive: timeout=";
-      head.appendDecimal(opts.keepAliveTimeout / 1000);
-      if (opts.maxRequestsPerSocket > 0) {
-        head += ", max=";
-        head.appendDecimal(opts.maxRequestsPerSocket);
-      }
-      head += "\r\n";
-    }
+void ExchangeImpl::appendDateAndConnection(bool withDate, bool withConnection,
+                                           bool sendKeepAlive) {
+  const bool closing = sendKeepAlive && mustClose();
+  if (withDate && withConnection && sendKeepAlive && !closing) {
+    head += server.keepAliveTail();
+    return;
+  }
+  if (withDate) {
+    head += "Date: ";
+    head += httpDate();
+    head += "\r\n";
+  }
+  if (!withConnection) {
+    return;
+  }
+  if (sendKeepAlive && !closing) {
+    appendKeepAliveFields(head, server.facade.options);
   } else {
     last = true;
     head += "Connection: close\r\n";
@@ -218,14 +220,7 @@ bool ExchangeImpl::beginRawResponse(std::string_view fields, std::string_view bo
     return false;
   }
   head.assign(fields);
-  if (keepAlive && !mustClose()) {
-    head += server.keepAliveTail();
-  } else {
-    head += "Date: ";
-    head += httpDate();
-    head += "\r\n";
-    appendConnection(keepAlive);
-  }
+  appendDateAndConnection(true, true, keepAlive);
   head += "\r\n";
   head += bodyStart;
   write(std::string_view(head));
@@ -351,29 +346,15 @@ void ExchangeImpl::failResponse(std::exception_ptr) {
 
 std::string_view HttpServerImpl::rebuildKeepAliveTail() {
   const HttpDateStamp date = httpDateStamp(loop.now());
-  const uint64_t timeout = facade.options.keepAliveTimeout;
-  const uint32_t maxRequests = facade.options.maxRequestsPerSocket;
   tail_.validUntilMs = date.validUntilMs;
-  if (date.second != tail_.second || timeout != tail_.keepAliveTimeout ||
-      maxRequests != tail_.maxRequestsPerSocket) {
-    tail_.second = date.second;
-    tail_.keepAliveTimeout = timeout;
-    tail_.maxRequestsPerSocket = maxRequests;
-    std::string& t = tail_.text;
-    t.assign("Date: ");
-    t += date.text;
-    t += "\r\nConnection: keep-alive\r\n";
-    if (timeout > 0) {
-      t += "Keep-Alive: timeout=";
-      detail::appendDecimal(t, timeout / 1000);
-      if (maxRequests > 0) {
-        t += ", max=";
-        detail::appendDecimal(t, maxRequests);
-      }
-      t += "\r\n";
-    }
-  }
-  return tail_.text;
+  tail_.keepAliveTimeout = facade.options.keepAliveTimeout;
+  tail_.maxRequestsPerSocket = facade.options.maxRequestsPerSocket;
+  HeadBuffer& t = tail_.text;
+  t.assign("Date: ");
+  t += date.text;
+  t += "\r\n";
+  appendKeepAliveFields(t, facade.options);
+  return t.view();
 }
 
 }  // namespace detail

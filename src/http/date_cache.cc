@@ -10,7 +10,7 @@ namespace nodecc::http {
 namespace {
 struct DateCache {
   long second = -1;
-  int64_t validUntilMs = 0;  // loop time at which `second` may have ended
+  int64_t validUntilMs = 0;  // loop time at which `second` may have ended (httpDateStamp)
   char text[32];
 };
 thread_local DateCache tCache;
@@ -33,9 +33,9 @@ void format(long second) {
 
 }  // namespace
 
-HttpDateStamp httpDateStamp() {
+std::string_view httpDate() {
   format(long(os::wallClockSeconds()));
-  return {tCache.second, std::string_view(tCache.text, 29), 0};
+  return {tCache.text, 29};
 }
 
 HttpDateStamp httpDateStamp(int64_t loopNowMs) {
@@ -44,9 +44,7 @@ HttpDateStamp httpDateStamp(int64_t loopNowMs) {
     format(long(wallMs / 1000));
     tCache.validUntilMs = loopNowMs + (1000 - wallMs % 1000);
   }
-  return {tCache.second, std::string_view(tCache.text, 29), tCache.validUntilMs};
+  return {std::string_view(tCache.text, 29), tCache.validUntilMs};
 }
-
-std::string_view httpDate() { return httpDateStamp().text; }
 
 }  // namespace nodecc::http

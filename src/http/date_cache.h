@@ -9,17 +9,15 @@ namespace nodecc::http {
 // "Sun, 06 Nov 1994 08:49:37 GMT" for the current second.
 std::string_view httpDate();
 
-// The same text with the second it names: callers that cache lines built around the date
-// rebuild them when `second` changes.
+// The same text read against the loop's cached time (Loop::now(), milliseconds): the wall clock
+// is read only when the second the cache holds may have ended, not once per response, and
+// `validUntilMs` says until which loop time the text stays current (callers that cache lines
+// built around it rebuild them then). The date may lag by as long as the loop iteration has
+// run so far.
 struct HttpDateStamp {
-  long second;
   std::string_view text;
-  int64_t validUntilMs;  // from the loop-time form: the loop time at which `second` may end
+  int64_t validUntilMs;
 };
-HttpDateStamp httpDateStamp();
-// The same from the loop's cached time (Loop::now(), milliseconds): the wall clock is read only
-// when the second the cache holds may have ended, not once per response. The date may lag by
-// as long as the loop iteration has run so far.
 HttpDateStamp httpDateStamp(int64_t loopNowMs);
 
 }  // namespace nodecc::http
