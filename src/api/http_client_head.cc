@@ -88,28 +88,25 @@ void ClientRequestImpl::storeHead(bool fromEnd, size_t endLength) {
     head += ": ";
     head += value;
     head += "\r\n";
-    switch (name.size()) {
-      case 7:
-        hasTrailer = hasTrailer || equalsIgnoreCase(name, "trailer");
+    switch (framingField(name)) {
+      case FramingField::kTrailer:
+        hasTrailer = true;
         break;
-      case 10:
-        if (equalsIgnoreCase(name, "connection")) {
-          hasConnection = true;
-          // Node only marks the message last here; not reusing the socket either is what
-          // the server's answer will say anyway.
-          shouldKeepAlive = !mentions(value, "close");
-        }
+      case FramingField::kConnection:
+        hasConnection = true;
+        // Node only marks the message last here; not reusing the socket either is what the
+        // server's answer will say anyway.
+        shouldKeepAlive = !mentions(value, "close");
         break;
-      case 14:
-        hasContentLength = hasContentLength || equalsIgnoreCase(name, "content-length");
+      case FramingField::kContentLength:
+        hasContentLength = true;
         break;
-      case 17:
-        if (equalsIgnoreCase(name, "transfer-encoding")) {
-          hasTe = true;
-          chunked = mentions(value, "chunked");
-        }
+      case FramingField::kTransferEncoding:
+        hasTe = true;
+        chunked = mentions(value, "chunked");
         break;
-      default:
+      case FramingField::kDate:  // a request's Date is the caller's business
+      case FramingField::kOther:
         break;
     }
   }
