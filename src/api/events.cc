@@ -111,7 +111,6 @@ void EventEmitter::recomputeLive() {
   }
 }
 
-
 void EventEmitter::addImpl(std::string_view event, detail::ListenerRef l, bool prepend) {
   // 'newListener' comes first, so a listener it adds runs before this one.
   if (hasListeners("newListener")) {

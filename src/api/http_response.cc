@@ -57,7 +57,6 @@ void placeHeader(std::vector<std::pair<std::string, std::string>>& headers, std:
   }
 }
 
-
 }  // namespace
 
 
@@ -265,8 +264,9 @@ ServerResponse& ServerResponse::end(std::string_view data, UniqueFunction<void()
     ex_.releaseApiHold();
     return *this;
   }
-  if (!ex_.headFlushed && !ex_.chunked && ex_.hasBody && data.size() <= detail::ExchangeImpl::kHeadBodyCoalesceBytes) {
-    ex_.head += data;
+  if (!ex_.headFlushed && !ex_.chunked && ex_.hasBody &&
+      data.size() <= detail::ExchangeImpl::kHeadBodyCoalesceBytes) {
+    ex_.head += data;  // a small body leaves in the head's write
     ex_.sendHeadIfNeeded();
   } else {
     ex_.sendHeadIfNeeded();

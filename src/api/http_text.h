@@ -1,5 +1,6 @@
 #pragma once
-// Small text helpers of the HTTP API: ASCII case folding and the RFC 9110 token test.
+// Small text helpers of the HTTP API: ASCII case folding, the RFC 9110 token and field-value
+// tests, decimal formatting.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -29,39 +30,13 @@ inline void assignLower(std::string& out, std::string_view s) {
   }
 }
 
-// RFC 9110 tchar, and the bytes a field value must not contain (CTLs but HTAB, and DEL: CR,
-// LF and NUL are response splitting, as Node checks), as tables: every outgoing header goes
-// through both, a branch per byte cost a proxy ~1,500 instructions per request.
-struct HeaderCharTables {
-  bool token[256] = {};
-  bool badValue[256] = {};
-  constexpr HeaderCharTables() {
-    for (int c = '0'; c <= '9'; ++c) {
-      token[c] = true;
-    }
-    for (int c = 'a'; c <= 'z'; ++c) {
-      token[c] = token[c - 32] = true;
-    }
-    for (unsigned char c : std::string_view("!#$%&'*+-.^_`|~")) {
-      token[c] = true;
-    }
-    for (int c = 0; c < 0x20; ++c) {
-      badValue[c] = c != '\t';
-    }
-    badValue[0x7f] = true;
-  }
-};
-inline constexpr HeaderCharTables kHeaderChars{};
-
-inline bool isTokenChar(unsigned char c) { return kHeaderChars.token[c]; }
-
-// Both through the parser's byte-class scans (the same sets: tchar, and the complement of
-// badValue), 8 or 16 bytes a step.
+// RFC 9110 tchar (isToken) and the bytes a field value must not contain (isValidHeaderValue:
+// CTLs but HTAB, and DEL; CR, LF and NUL are response splitting, as Node checks), both through
+// the parser's byte-class scans, 8 or 16 bytes a step: every outgoing header goes through both.
 inline bool isToken(std::string_view s) {
   return !s.empty() && scan(kTokenChars, s.data(), s.size()) == s.size();
 }
 
-// A header value must not contain CR, LF or NUL (response splitting), as Node checks.
 inline bool isValidHeaderValue(std::string_view s) {
   return scan(kFieldValueChars, s.data(), s.size()) == s.size();
 }
