@@ -23,19 +23,7 @@ namespace nodecc {
 namespace {
 
 using HttpServerOptions = test::ApiTest;
-
-// Ends the test's process if the loop is still busy after `ms`; cleared when the test is done.
-class Deadline {
- public:
-  explicit Deadline(uint64_t ms) {
-    timer_ = setTimeout([] { FAIL() << "test did not finish in time"; std::abort(); }, double(ms));
-    timer_.unref();
-  }
-  ~Deadline() { clearTimeout(timer_); }
-
- private:
-  Timeout timer_;
-};
+using test::Deadline;
 
 // The IPv4 port of a socket address, 0 when it is not AF_INET.
 uint16_t portOf(const sockaddr_storage& ss) {

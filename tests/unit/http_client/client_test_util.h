@@ -35,20 +35,6 @@ void spawn(F f) {
   (*holder)().then([holder] {}, [holder](std::exception_ptr e) { std::rethrow_exception(e); });
 }
 
-// A failsafe: ends the process's test if the loop is still busy after `ms` (an unref'd timer
-// would not keep a finished test alive; this one is cleared by the test when it is done).
-class Deadline {
- public:
-  explicit Deadline(uint64_t ms) {
-    timer_ = setTimeout([] { FAIL() << "test did not finish in time"; std::abort(); }, double(ms));
-    timer_.unref();
-  }
-  ~Deadline() { clearTimeout(timer_); }
-
- private:
-  Timeout timer_;
-};
-
 // A TCP server for unusual and hostile responses: respond(socket, n) runs when the n-th
 // request head (counted per connection from 0) has arrived. Bodies are not expected.
 inline net::Server& rawServer(std::function<void(net::Socket&, int)> respond,
