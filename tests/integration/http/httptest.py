@@ -172,13 +172,15 @@ def rss_bytes(pid):
     raise TestFailure(f"no VmRSS for pid {pid}")
 
 
-class RssSampler:
-    """Samples a process's VmRSS every `interval` seconds in a thread; peak and baseline."""
+class PeakSampler:
+    """Samples read() every `interval` seconds in a thread while in a `with` block: baseline
+    (the value on entry), peak and the number of samples. Sampling stops quietly when read()
+    raises OSError or TestFailure (the process is gone)."""
 
-    def __init__(self, pid, interval=0.02):
-        self.pid = pid
+    def __init__(self, read, interval=0.02):
+        self.read = read
         self.interval = interval
-        self.baseline = rss_bytes(pid)
+        self.baseline = read()
         self.peak = self.baseline
         self.samples = 0
         self._stop = threading.Event()
@@ -187,7 +189,7 @@ class RssSampler:
     def _run(self):
         while not self._stop.is_set():
             try:
-                self.peak = max(self.peak, rss_bytes(self.pid))
+                self.peak = max(self.peak, self.read())
                 self.samples += 1
             except (OSError, TestFailure):
                 return
@@ -201,6 +203,14 @@ class RssSampler:
         self._stop.set()
         self._thread.join(2)
         return False
+
+
+class RssSampler(PeakSampler):
+    """A process's VmRSS, sampled: peak and baseline in bytes."""
+
+    def __init__(self, pid, interval=0.02):
+        self.pid = pid
+        super().__init__(lambda: rss_bytes(pid), interval)
 
     @property
     def growth(self):

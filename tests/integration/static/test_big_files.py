@@ -12,7 +12,6 @@ import http.client
 import os
 import shutil
 import subprocess
-import threading
 
 from statictest import httptest  # noqa: I001  (statictest puts ../http on the path)
 from statictest import HOST, ServeProcess, Tree, check, get, parse_args, run, sha256_file
@@ -24,46 +23,17 @@ CURL_PROCESSES = 4   # curl's --parallel-max stops at 300
 RATE_LIMIT = "2M"    # per transfer: 10 MB takes >= 5 s, so all 1,000 overlap
 
 
-class SocketCounter:
-    """Samples how many sockets a process holds open (its /proc/PID/fd); peak and baseline."""
-
-    def __init__(self, pid, interval=0.05):
-        self.pid = pid
-        self.interval = interval
-        self.baseline = self._count()
-        self.peak = self.baseline
-        self.samples = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _count(self):
-        n = 0
-        fd_dir = f"/proc/{self.pid}/fd"
-        for fd in os.listdir(fd_dir):
-            try:
-                if os.readlink(f"{fd_dir}/{fd}").startswith("socket:"):
-                    n += 1
-            except OSError:
-                pass  # closed between listdir and readlink
-        return n
-
-    def _run(self):
-        while not self._stop.is_set():
-            try:
-                self.peak = max(self.peak, self._count())
-                self.samples += 1
-            except OSError:
-                return
-            self._stop.wait(self.interval)
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        self._thread.join(2)
-        return False
+def open_sockets(pid):
+    """How many sockets the process holds open (its /proc/PID/fd)."""
+    n = 0
+    fd_dir = f"/proc/{pid}/fd"
+    for fd in os.listdir(fd_dir):
+        try:
+            if os.readlink(f"{fd_dir}/{fd}").startswith("socket:"):
+                n += 1
+        except OSError:
+            pass  # closed between listdir and readlink
+    return n
 
 
 def download_sha256(port, path):
@@ -120,7 +90,7 @@ def main():
                     "-w", "%{http_code} %{size_download}\n"]
             for _ in range(per):
                 argv += ["-o", "/dev/null", url]
-            with httptest.RssSampler(srv.pid) as rss, SocketCounter(srv.pid) as sockets:
+            with httptest.RssSampler(srv.pid) as rss, httptest.PeakSampler(lambda: open_sockets(srv.pid), 0.05) as sockets:
                 curls = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                           text=True) for _ in range(CURL_PROCESSES)]
                 outs = []
