@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "nodecc/small_vector.h"
+
 namespace nodecc::querystring {
 
 // The object querystring.parse() returns: keys in JS property order (keys that are array
@@ -24,12 +26,13 @@ class ParsedQuery {
  public:
   struct Entry {
     std::string key;
-    std::vector<std::string> values;  // exactly one: a string in Node; otherwise an array
+    // Exactly one: a string in Node; otherwise an array. The first value is stored inline.
+    SmallVector<std::string, 1> values;
     bool isArray() const { return values.size() != 1; }
     // String(value) in JS: the single value, or the values joined by ",".
     std::string value() const;
   };
-  using const_iterator = std::vector<Entry>::const_iterator;
+  using const_iterator = const Entry*;
 
   std::string operator[](std::string_view name) const;
   std::optional<std::string> get(std::string_view name) const;  // nullopt when absent
@@ -56,7 +59,9 @@ class ParsedQuery {
   size_t indexOf(std::string_view name, size_t hash) const;
   Entry& insert(std::string_view name, size_t hash);
 
-  std::vector<Entry> entries_;
+  // Two keys inline: most request queries have one or two, and then parse allocates nothing
+  // beyond the strings that outgrow their small-string buffer.
+  SmallVector<Entry, 2> entries_;
   // hashes_[i] is the hash of entries_[i].key once there are more than a few keys (a hostile
   // query with 1000 long keys must not cost a million string comparisons); empty before.
   std::vector<size_t> hashes_;

@@ -31,6 +31,44 @@ bool indexLess(std::string_view a, std::string_view b) {
 
 size_t hashOf(std::string_view s) { return std::hash<std::string_view>{}(s); }
 
+bool needsDecoding(std::string_view qs) {
+  for (char c : qs) {
+    if (c == '+' || c == '%') {
+      return true;
+    }
+  }
+  return false;
+}
+
+// parse() for the default "&" and "=" when nothing needs decoding (no '+', no '%'): each pair
+// is two slices of the input. It yields the pairs of the general loop in parse() and counts
+// maxKeys the same way (an empty piece between separators counts, a trailing one does not).
+// A request's query usually takes this path, which is several times cheaper per byte.
+ParsedQuery parsePlain(std::string_view qs, long pairs) {
+  ParsedQuery obj;
+  size_t pos = 0;
+  for (;;) {
+    size_t amp = qs.find('&', pos);
+    const bool last = amp == std::string_view::npos;
+    if (last) {
+      amp = qs.size();
+    }
+    const std::string_view piece = qs.substr(pos, amp - pos);
+    if (!piece.empty()) {
+      const size_t eq = piece.find('=');
+      if (eq == std::string_view::npos) {
+        obj.append(piece, std::string());
+      } else {
+        obj.append(piece.substr(0, eq), std::string(piece.substr(eq + 1)));
+      }
+    }
+    if (last || --pairs == 0) {
+      return obj;
+    }
+    pos = amp + 1;
+  }
+}
+
 }  // namespace
 
 std::string ParsedQuery::Entry::value() const {
@@ -85,9 +123,10 @@ ParsedQuery::Entry& ParsedQuery::insert(std::string_view name, size_t hash) {
   if (!hashes_.empty()) {
     hashes_.insert(hashes_.begin() + static_cast<ptrdiff_t>(at), hash ? hash : hashOf(name));
   }
-  auto it = entries_.insert(entries_.begin() + static_cast<ptrdiff_t>(at), Entry{});
-  it->key.assign(name);
-  return *it;
+  Entry& e = at == entries_.size() ? entries_.emplace_back()
+                                     : *entries_.insert(entries_.begin() + at, Entry{});
+  e.key.assign(name);
+  return e;
 }
 
 size_t ParsedQuery::hashFor(std::string_view name) const {
@@ -114,7 +153,7 @@ std::optional<std::string> ParsedQuery::get(std::string_view name) const {
 
 std::vector<std::string> ParsedQuery::getAll(std::string_view name) const {
   const Entry* e = find(name);
-  return e ? e->values : std::vector<std::string>{};
+  return e ? std::vector<std::string>(e->values) : std::vector<std::string>{};
 }
 
 void ParsedQuery::set(std::string_view name, std::string value) {
@@ -142,7 +181,7 @@ bool ParsedQuery::remove(std::string_view name) {
   if (i == entries_.size()) {
     return false;
   }
-  entries_.erase(entries_.begin() + static_cast<ptrdiff_t>(i));
+  entries_.erase(entries_.begin() + i);
   if (!hashes_.empty()) {
     hashes_.erase(hashes_.begin() + static_cast<ptrdiff_t>(i));
   }
@@ -170,6 +209,10 @@ ParsedQuery parse(std::string_view qs, std::string_view sep, std::string_view eq
   const size_t eqLen = eq.size();
   long pairs = options.maxKeys > 0 ? options.maxKeys : -1;
   const bool customDecode = static_cast<bool>(options.decodeURIComponent);
+
+  if (!customDecode && sep == "&" && eq == "=" && !needsDecoding(qs)) {
+    return parsePlain(qs, pairs);
+  }
 
   auto decodeStr = [&](const std::string& s) -> std::string {
     if (!customDecode) {

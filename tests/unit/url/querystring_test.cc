@@ -188,3 +188,48 @@ TEST(QueryStringParse, HostileQueryStaysLinear) {
   EXPECT_EQ(qs::parse(std::string(100000, '&')).size(), 0u);
   EXPECT_EQ(qs::parse(std::string(100000, '%')).size(), 1u);
 }
+
+// Without '+' or '%' and with the default separators, parse() takes a slicing path; an identity
+// custom decoder forces the general loop over the same input. Both must give the same object,
+// key order and maxKeys count included.
+TEST(QueryStringParse, PlainPathAgreesWithTheGeneralLoop) {
+  const char alphabet[] = {'a', 'b', '0', '1', '=', '&'};
+  qs::ParseOptions general;
+  general.decodeURIComponent = [](std::string_view s) { return std::string(s); };
+  unsigned seed = 12345;
+  for (int n = 0; n < 20000; ++n) {
+    std::string s;
+    seed = seed * 1103515245 + 12345;
+    const size_t len = (seed >> 16) % 12;
+    for (size_t i = 0; i < len; ++i) {
+      seed = seed * 1103515245 + 12345;
+      s += alphabet[(seed >> 16) % sizeof alphabet];
+    }
+    for (long maxKeys : {0L, 1L, 2L, 3L}) {
+      qs::ParseOptions plainOpts;
+      plainOpts.maxKeys = maxKeys;
+      general.maxKeys = maxKeys;
+      const qs::ParsedQuery plain = qs::parse(s, "&", "=", plainOpts);
+      const qs::ParsedQuery slow = qs::parse(s, "&", "=", general);
+      ASSERT_EQ(plain.size(), slow.size()) << s << " maxKeys " << maxKeys;
+      auto a = plain.begin();
+      for (const auto& e : slow) {
+        ASSERT_EQ(a->key, e.key) << s;
+        ASSERT_TRUE(a->values == e.values) << s;
+        ++a;
+      }
+    }
+  }
+}
+
+TEST(QueryStringParse, ManyKeysAndValuesOutgrowTheInlineStorage) {
+  auto q = qs::parse("a=1&b=2&c=3&a=4&a=5&7=x&3=y");
+  EXPECT_EQ(keysOf(q), (std::vector<std::string>{"3", "7", "a", "b", "c"}));
+  EXPECT_EQ(q.getAll("a"), (std::vector<std::string>{"1", "4", "5"}));
+  qs::ParsedQuery copy = q;
+  qs::ParsedQuery moved = std::move(q);
+  EXPECT_EQ(keysOf(copy), keysOf(moved));
+  EXPECT_EQ(moved["a"], "1,4,5");
+  EXPECT_TRUE(moved.remove("3"));
+  EXPECT_EQ(keysOf(moved), (std::vector<std::string>{"7", "a", "b", "c"}));
+}
