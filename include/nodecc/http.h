@@ -230,6 +230,10 @@ class ServerResponse : public EventEmitter {
   ServerResponse& writeHead(int status, std::string_view statusMessage, HeaderList headers);
   ServerResponse& writeHead(int status, std::string_view statusMessage,
                             const std::vector<std::pair<std::string, std::string>>& headers);
+  // The same; a list built for this response (a proxy's filtered upstream fields) is taken
+  // over instead of copied.
+  ServerResponse& writeHead(int status, std::string_view statusMessage,
+                            std::vector<std::pair<std::string, std::string>>&& headers);
 
   // false when the caller should wait for "drain".
   bool write(std::string_view chunk, UniqueFunction<void(Error*)> cb = nullptr);

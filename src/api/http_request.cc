@@ -67,6 +67,22 @@ const std::vector<std::pair<std::string, std::string>>& IncomingHttpHeaders::ent
 }
 
 std::optional<std::string_view> IncomingHttpHeaders::get(std::string_view name) const {
+  if (!built_) {
+    // A field received once is its own value and one never received is absent: only a
+    // repeated field needs the joined map. A handler that reads one or two fields of a request
+    // (a proxy's X-Forwarded-For) then never builds the map.
+    std::optional<std::string_view> once;
+    bool repeated = false;
+    for (size_t i = 0; i + 1 < raw_.size() && !repeated; i += 2) {
+      if (detail::equalsIgnoreCase(raw_[i], name)) {
+        repeated = once.has_value();
+        once = raw_[i + 1];
+      }
+    }
+    if (!repeated) {
+      return once;
+    }
+  }
   for (const auto& [k, v] : entries()) {
     if (detail::equalsIgnoreCase(k, name)) {
       return std::string_view(v);

@@ -170,22 +170,30 @@ ServerResponse& ServerResponse::writeHead(int status, std::string_view message,
   return writeHead(status, message, list);
 }
 
-ServerResponse& ServerResponse::writeHead(
-    int status, std::string_view message,
-    const std::vector<std::pair<std::string, std::string>>& headers) {
-  if (headersSent) {
+namespace {
+// What every writeHead() checks and sets before its fields are stored.
+void beginHead(ServerResponse& res, int status, std::string_view message,
+               const std::vector<std::pair<std::string, std::string>>& headers) {
+  if (res.headersSent) {
     throw Error("ERR_HTTP_HEADERS_SENT", "Cannot write headers after they are sent to the client");
   }
   if (status < 100 || status > 999) {
     throw RangeError("ERR_HTTP_INVALID_STATUS_CODE", "Invalid status code: " + std::to_string(status));
   }
-  statusCode = status;
+  res.statusCode = status;
   if (!message.empty()) {
-    statusMessage.assign(message);
+    res.statusMessage.assign(message);
   }
   for (const auto& [n, v] : headers) {
     detail::checkHeader(n, v);
   }
+}
+}  // namespace
+
+ServerResponse& ServerResponse::writeHead(
+    int status, std::string_view message,
+    const std::vector<std::pair<std::string, std::string>>& headers) {
+  beginHead(*this, status, message, headers);
   if (ex_.outHeaders.empty()) {
     // Only writeHead() gives headers: they go out as given, repeated names too (Node passes
     // the object or array straight to _storeHeader).
@@ -198,6 +206,19 @@ ServerResponse& ServerResponse::writeHead(
       placeHeader(ex_.outHeaders, n, &value, 1);
     }
   }
+  ex_.storeHead(false, 0);
+  return *this;
+}
+
+ServerResponse& ServerResponse::writeHead(
+    int status, std::string_view message,
+    std::vector<std::pair<std::string, std::string>>&& headers) {
+  if (!ex_.outHeaders.empty()) {
+    return writeHead(status, message, std::as_const(headers));
+  }
+  beginHead(*this, status, message, headers);
+  // Swapped rather than copied: the exchange's emptied list goes to the caller's temporary.
+  ex_.outHeaders.swap(headers);
   ex_.storeHead(false, 0);
   return *this;
 }
