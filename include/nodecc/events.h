@@ -206,7 +206,7 @@ class EventEmitter {
   // Calls every listener of `event` with `args`; true when there was at least one.
   template <class... A>
   bool emit(std::string_view event, A&&... args) {
-    Entry* e = (live_ & bitOf(event)) ? find(event) : nullptr;
+    Entry* e = (live_ & bitOf(event)) ? find(event, headOf(event)) : nullptr;
     if (e == nullptr || e->listeners.empty()) {
       if (event == "error") {
         throwUnhandled(std::forward<A>(args)...);
@@ -241,6 +241,7 @@ class EventEmitter {
     std::vector<detail::ListenerRef> listeners;
     bool warned = false;
     uint64_t order = 0;  // when the event last got its first listener (eventNames order)
+    uint64_t head = 0;   // headOf(name)
   };
 
   template <class F>
@@ -250,7 +251,7 @@ class EventEmitter {
                                       std::add_pointer_t<std::remove_pointer_t<D>>, D>;
     auto* l = new detail::Listener<Stored>(Stored(std::forward<F>(listener)));
     l->once = once;
-    addImpl(event, detail::ListenerRef(l), prepend);
+    addImpl(event, headOf(event), detail::ListenerRef(l), prepend);
     return *this;
   }
 
@@ -273,9 +274,14 @@ class EventEmitter {
   }
   size_t countListeners(std::string_view event) const;
   EventEmitter& removeEveryListener();
-  Entry* find(std::string_view event);
-  const Entry* find(std::string_view event) const;
-  void addImpl(std::string_view event, detail::ListenerRef l, bool prepend);
+  // `head` is headOf(event): computed inline by the callers, so for a literal name it is a
+  // constant.
+  Entry* find(std::string_view event, uint64_t head);
+  Entry* find(std::string_view event) { return find(event, headOf(event)); }
+  const Entry* find(std::string_view event) const {
+    return const_cast<EventEmitter*>(this)->find(event, headOf(event));
+  }
+  void addImpl(std::string_view event, uint64_t head, detail::ListenerRef l, bool prepend);
   void removeImpl(std::string_view event, const void* fn, const std::type_info& type);
   void eraseListener(std::string_view event, detail::ListenerBase* l);
   // `e` (the entry of `event`, with listeners) is not used once a listener has run: listeners
@@ -293,6 +299,18 @@ class EventEmitter {
     return uint64_t(1) << (h & 63);
   }
   void recomputeLive();
+
+  // An event name's first 8 bytes as one word, zero-padded: a search compares this word and
+  // the length, and only a name longer than 8 bytes compares the rest. Event names are nearly
+  // always literals of 4 to 8 letters, for which this folds to a constant.
+  static uint64_t headOf(std::string_view event) {
+    uint64_t h = 0;
+    const size_t n = event.size() < 8 ? event.size() : 8;
+    for (size_t i = 0; i < n; ++i) {
+      h |= uint64_t(static_cast<unsigned char>(event[i])) << (8 * i);
+    }
+    return h;
+  }
 
   std::vector<Entry> events_;
   uint64_t live_ = 0;

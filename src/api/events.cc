@@ -1,6 +1,7 @@
 #include "nodecc/events.h"
 
 #include <algorithm>
+#include <cstring>
 #include <span>
 
 #include "nodecc/process.h"
@@ -87,19 +88,15 @@ void EventEmitter::throwUnhandledValue() {
   throw Error("ERR_UNHANDLED_ERROR", "Unhandled error.");
 }
 
-EventEmitter::Entry* EventEmitter::find(std::string_view event) {
+EventEmitter::Entry* EventEmitter::find(std::string_view event, uint64_t head) {
   for (Entry& e : events_) {
-    // Names differ in length or first letter far more often than not: no memcmp call then.
-    if (e.name.size() == event.size() && (event.empty() || e.name[0] == event[0]) &&
-        std::string_view(e.name) == event) {
+    if (e.head == head && e.name.size() == event.size() &&
+        (event.size() <= 8 ||
+         std::memcmp(e.name.data() + 8, event.data() + 8, event.size() - 8) == 0)) {
       return &e;
     }
   }
   return nullptr;
-}
-
-const EventEmitter::Entry* EventEmitter::find(std::string_view event) const {
-  return const_cast<EventEmitter*>(this)->find(event);
 }
 
 void EventEmitter::recomputeLive() {
@@ -111,14 +108,15 @@ void EventEmitter::recomputeLive() {
   }
 }
 
-void EventEmitter::addImpl(std::string_view event, detail::ListenerRef l, bool prepend) {
+void EventEmitter::addImpl(std::string_view event, uint64_t head, detail::ListenerRef l,
+                           bool prepend) {
   // 'newListener' comes first, so a listener it adds runs before this one.
   if (hasListeners("newListener")) {
     emit("newListener", std::string(event));
   }
-  Entry* e = find(event);
+  Entry* e = find(event, head);
   if (!e) {
-    events_.push_back(Entry{std::string(event), {}, false, ++keys_});
+    events_.push_back(Entry{std::string(event), {}, false, ++keys_, head});
     e = &events_.back();
   } else if (e->listeners.empty()) {
     // A kept entry: the event comes back as a new key would, last in eventNames(), and warns

@@ -232,5 +232,23 @@ TEST_F(EventEmitterTest, ExceptionFromAListenerPropagatesOutOfEmit) {
   EXPECT_EQ(e.listenerCount("x"), 2u);
 }
 
+// Names are told apart by their first 8 bytes, their length and, past 8 bytes, the rest.
+TEST_F(EventEmitterTest, NamesSharingTheirFirstBytesStayDistinct) {
+  EventEmitter e;
+  std::string got;
+  const std::string withNul("ab\0", 3);
+  for (std::string name : {"ab", "abc", "listener1", "listener2", "listener", "listener12"}) {
+    e.on(name, [&got, name] { got += name + ";"; });
+  }
+  e.on(withNul, [&got] { got += "nul;"; });
+  for (const std::string& name : std::vector<std::string>{"listener2", "ab", "listener", withNul,
+                                                           "listener12", "abc", "listener1"}) {
+    e.emit(name);
+  }
+  EXPECT_EQ(got, "listener2;ab;listener;nul;listener12;abc;listener1;");
+  EXPECT_EQ(e.listenerCount("listener3"), 0u);
+  EXPECT_FALSE(e.emit("listener3"));
+}
+
 }  // namespace
 }  // namespace nodecc
