@@ -32,6 +32,22 @@ class UniqueFunction<R(Args...)> {
     }
   }
 
+  // Replaces the target with `f`, constructed in place (no intermediate UniqueFunction to move
+  // from). If constructing it throws, this is left empty.
+  template <class F, class D = std::decay_t<F>,
+            class = std::enable_if_t<!std::is_same_v<D, UniqueFunction> &&
+                                     std::is_invocable_r_v<R, D&, Args...>>>
+  void emplace(F&& f) {
+    reset();
+    if constexpr (kFitsInline<D>) {
+      ::new (static_cast<void*>(storage_)) D(std::forward<F>(f));
+      ops_ = &kInlineOps<D>;
+    } else {
+      *reinterpret_cast<D**>(storage_) = new D(std::forward<F>(f));
+      ops_ = &kHeapOps<D>;
+    }
+  }
+
   UniqueFunction(UniqueFunction&& o) noexcept : ops_(o.ops_) {
     if (ops_) {
       ops_->move(storage_, o.storage_);

@@ -27,8 +27,9 @@
 namespace nodecc {
 
 namespace detail {
-// By rvalue reference: the callable is moved once, into the queue.
-void queueTick(UniqueFunction<void()>&& cb);
+// An empty slot at the tail of the nextTick queue, for nextTick to construct its callable in
+// (a slot left empty, when that construction throws, is skipped).
+UniqueFunction<void()>& tickSlot();
 void enqueueMicrotask(UniqueFunction<void()> task);
 }  // namespace detail
 
@@ -45,12 +46,12 @@ namespace process {
 template <class F, class... A>
 void nextTick(F&& cb, A&&... args) {
   if constexpr (sizeof...(A) == 0) {
-    detail::queueTick(UniqueFunction<void()>(std::forward<F>(cb)));
+    detail::tickSlot().emplace(std::forward<F>(cb));
   } else {
-    detail::queueTick(UniqueFunction<void()>(
+    detail::tickSlot().emplace(
         [f = std::forward<F>(cb), t = std::make_tuple(std::forward<A>(args)...)]() mutable {
           std::apply(f, t);
-        }));
+        });
   }
 }
 

@@ -68,7 +68,11 @@ void ListenerBase::operator delete(void* p, size_t size) {
     ::operator delete(p);
     return;
   }
-  tReaper.armed = true;  // constructs the reaper, so the thread's exit frees the blocks
+  if (tBlocks.count == 0) {
+    // Constructs the reaper, so that the thread's exit frees the blocks. Only on the way up
+    // from an empty list: each use of the thread_local object goes through its init guard.
+    tReaper.armed = true;
+  }
   auto* b = static_cast<FreeBlock*>(p);
   b->next = tBlocks.head;
   tBlocks.head = b;

@@ -21,7 +21,7 @@ extern char** environ;
 namespace nodecc {
 
 namespace detail {
-void queueTick(UniqueFunction<void()>&& cb) { api::Runtime::current().queueTick(std::move(cb)); }
+UniqueFunction<void()>& tickSlot() { return api::Runtime::current().tickSlot(); }
 }  // namespace detail
 
 namespace process {

@@ -77,6 +77,9 @@ void Runtime::drainQueues() {
   do {
     while (!ticks_.empty()) {
       TaskQueue::Task t = ticks_.pop();
+      if (!t) {
+        continue;  // its callable threw while being constructed in the queue
+      }
       try {
         t();
       } catch (...) {

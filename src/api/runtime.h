@@ -39,7 +39,7 @@ class Runtime {
 
   loop::Loop& loop() { return loop_; }
 
-  void queueTick(TaskQueue::Task&& t) { ticks_.push(std::move(t)); }
+  TaskQueue::Task& tickSlot() { return ticks_.pushEmpty(); }
   void queueMicrotask(TaskQueue::Task&& t) { microtasks_.push(std::move(t)); }
   // Node's processTicksAndRejections: ticks, then microtasks, then unhandled rejections,
   // until all three are empty.

@@ -24,6 +24,14 @@ class TaskQueue {
     slots_[tail_++ & (capacity_ - 1)] = std::move(t);
   }
 
+  // Queues an empty task and returns it, for the caller to fill in place.
+  Task& pushEmpty() {
+    if (tail_ - head_ == capacity_) {
+      grow();
+    }
+    return slots_[tail_++ & (capacity_ - 1)];
+  }
+
   Task pop() { return std::move(slots_[head_++ & (capacity_ - 1)]); }
 
   void clear() {

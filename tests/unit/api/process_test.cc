@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -54,6 +55,25 @@ TEST_F(ProcessTest, TickQueuedFromATickRunsInTheSameDrain) {
   queueMicrotask([&] { log.push_back("m"); });
   nodecc::run();
   EXPECT_EQ(log, (Log{"t1", "t2", "t3", "m"}));
+}
+
+// nextTick builds its callable inside the queue: one whose copy throws reaches the caller and
+// leaves nothing behind that could run.
+TEST_F(ProcessTest, ACallableThatThrowsWhileQueuedIsNotQueued) {
+  struct ThrowsOnCopy {
+    Log* log;
+    explicit ThrowsOnCopy(Log* l) : log(l) {}
+    ThrowsOnCopy(const ThrowsOnCopy&) { throw std::runtime_error("copy"); }
+    ThrowsOnCopy(ThrowsOnCopy&& o) noexcept : log(o.log) {}
+    void operator()() { log->push_back("never"); }
+  };
+  Log log;
+  ThrowsOnCopy bad(&log);
+  process::nextTick([&] { log.push_back("t1"); });
+  EXPECT_THROW(process::nextTick(bad), std::runtime_error);
+  process::nextTick([&] { log.push_back("t2"); });
+  nodecc::run();
+  EXPECT_EQ(log, (Log{"t1", "t2"}));
 }
 
 TEST_F(ProcessTest, TicksAndMicrotasksDrainAfterEveryTimerCallback) {
