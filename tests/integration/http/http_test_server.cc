@@ -238,6 +238,9 @@ int main() {
           res.setHeader(v, "1");
         } else if (how == "head") {
           res.writeHead(200, {{"X-Reflect", v}});
+        } else if (how == "head-list") {
+          // A temporary list: the overload that takes the list over.
+          res.writeHead(200, "OK", http::HeaderPairs{{"X-Reflect", v}});
         } else if (how == "status") {
           res.writeHead(200, v);
         } else {

@@ -20,7 +20,10 @@ def main():
     with test_server(args.bin_dir) as srv:
         r = request(srv.port, b"GET /reflect?v=plain HTTP/1.1\r\nHost: x\r\n\r\n")
         check(r.status == 200 and r.header("X-Reflect") == "plain", f"a plain value: {r}")
+        r = request(srv.port, b"GET /reflect?how=head-list&v=plain HTTP/1.1\r\nHost: x\r\n\r\n")
+        check(r.status == 200 and r.header("X-Reflect") == "plain", f"a plain list value: {r}")
         for how, code in (("set", b"ERR_INVALID_CHAR"), ("head", b"ERR_INVALID_CHAR"),
+                          ("head-list", b"ERR_INVALID_CHAR"),
                           ("name", b"ERR_INVALID_HTTP_TOKEN"), ("status", b"ERR_INVALID_CHAR")):
             for v in INJECTIONS:
                 with connect(srv.port) as s:
