@@ -23,13 +23,7 @@ class UniqueFunction<R(Args...)> {
             class = std::enable_if_t<!std::is_same_v<D, UniqueFunction> &&
                                      std::is_invocable_r_v<R, D&, Args...>>>
   UniqueFunction(F&& f) {  // NOLINT: implicit like std::function
-    if constexpr (kFitsInline<D>) {
-      ::new (static_cast<void*>(storage_)) D(std::forward<F>(f));
-      ops_ = &kInlineOps<D>;
-    } else {
-      *reinterpret_cast<D**>(storage_) = new D(std::forward<F>(f));
-      ops_ = &kHeapOps<D>;
-    }
+    construct<D>(std::forward<F>(f));
   }
 
   // Replaces the target with `f`, constructed in place (no intermediate UniqueFunction to move
@@ -39,13 +33,7 @@ class UniqueFunction<R(Args...)> {
                                      std::is_invocable_r_v<R, D&, Args...>>>
   void emplace(F&& f) {
     reset();
-    if constexpr (kFitsInline<D>) {
-      ::new (static_cast<void*>(storage_)) D(std::forward<F>(f));
-      ops_ = &kInlineOps<D>;
-    } else {
-      *reinterpret_cast<D**>(storage_) = new D(std::forward<F>(f));
-      ops_ = &kHeapOps<D>;
-    }
+    construct<D>(std::forward<F>(f));
   }
 
   UniqueFunction(UniqueFunction&& o) noexcept : ops_(o.ops_) {
@@ -85,6 +73,18 @@ class UniqueFunction<R(Args...)> {
   }
 
  private:
+  // ops_ is set only once the target exists: a throwing construction leaves this empty.
+  template <class D, class F>
+  void construct(F&& f) {
+    if constexpr (kFitsInline<D>) {
+      ::new (static_cast<void*>(storage_)) D(std::forward<F>(f));
+      ops_ = &kInlineOps<D>;
+    } else {
+      *reinterpret_cast<D**>(storage_) = new D(std::forward<F>(f));
+      ops_ = &kHeapOps<D>;
+    }
+  }
+
   static constexpr size_t kInline = 32;
   template <class D>
   static constexpr bool kFitsInline = sizeof(D) <= kInline &&

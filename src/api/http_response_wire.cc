@@ -65,6 +65,8 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
     line = statusLine(status);
     std::string_view standard = statusReason(status);
     res.statusMessage.assign(standard.empty() ? std::string_view("unknown") : standard);
+  } else if (std::string_view(res.statusMessage) == statusReason(status)) {
+    line = statusLine(status);  // the standard reason given again (a proxy passing one on)
   } else if (!isValidHeaderValue(res.statusMessage)) {
     throw TypeError("ERR_INVALID_CHAR", "Invalid character in statusMessage");
   }

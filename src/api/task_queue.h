@@ -17,12 +17,7 @@ class TaskQueue {
   bool empty() const { return head_ == tail_; }
   size_t size() const { return tail_ - head_; }
 
-  void push(Task&& t) {
-    if (tail_ - head_ == capacity_) {
-      grow();
-    }
-    slots_[tail_++ & (capacity_ - 1)] = std::move(t);
-  }
+  void push(Task&& t) { pushEmpty() = std::move(t); }
 
   // Queues an empty task and returns it, for the caller to fill in place.
   Task& pushEmpty() {
