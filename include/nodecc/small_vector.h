@@ -4,8 +4,8 @@
 // allocation. Past N it moves its elements to the heap and grows like std::vector.
 //
 // The subset of std::vector's interface that nodecc's public types need: contiguous iteration,
-// indexing, push_back/emplace_back, insert/erase at a position, comparison, and conversion to and
-// from std::vector. T must be nothrow-movable (strings and structs of strings are), so growth and
+// indexing, push_back/emplace_back, insert/erase at a position, comparison, and assignment from
+// and conversion to std::vector. T must be nothrow-movable (strings and structs of strings are), so growth and
 // moves never leave a half-moved list. Not thread-safe to share mutably, like any std container.
 #include <algorithm>
 #include <cstddef>
@@ -33,13 +33,6 @@ class SmallVector {
 
   SmallVector() noexcept = default;
   SmallVector(std::initializer_list<T> items) { assignCopies(items.begin(), items.end()); }
-  explicit SmallVector(const std::vector<T>& items) { assignCopies(items.begin(), items.end()); }
-  explicit SmallVector(std::vector<T>&& items) {
-    reserve(items.size());
-    for (T& item : items) {
-      emplace_back(std::move(item));
-    }
-  }
   SmallVector(const SmallVector& other) { assignCopies(other.begin(), other.end()); }
   SmallVector(SmallVector&& other) noexcept { takeFrom(other); }
   SmallVector& operator=(const SmallVector& other) {
@@ -93,7 +86,7 @@ class SmallVector {
   template <class... Args>
   T& emplace_back(Args&&... args) {
     if (size_ == capacity_) {
-      regrow(capacity_ * 2);
+      return growAndEmplace(std::forward<Args>(args)...);
     }
     T* slot = ::new (static_cast<void*>(data_ + size_)) T(std::forward<Args>(args)...);
     ++size_;
@@ -142,13 +135,30 @@ class SmallVector {
       emplace_back(*first);
     }
   }
-  void regrow(size_t n) {
-    std::allocator<T> alloc;
-    T* fresh = alloc.allocate(n);
+  void regrow(size_t n) { adopt(std::allocator<T>().allocate(n), n); }
+  // The new element is built in the new buffer before the old elements move there: the
+  // arguments may refer to one of them (v.push_back(v[0]) on a full list), as std::vector allows.
+  template <class... Args>
+  T& growAndEmplace(Args&&... args) {
+    const size_t n = capacity_ * 2;
+    T* fresh = std::allocator<T>().allocate(n);
+    T* slot;
+    try {
+      slot = ::new (static_cast<void*>(fresh + size_)) T(std::forward<Args>(args)...);
+    } catch (...) {
+      std::allocator<T>().deallocate(fresh, n);
+      throw;
+    }
+    adopt(fresh, n);
+    ++size_;
+    return *slot;
+  }
+  // Moves the elements into `fresh` (capacity n) and frees the old heap buffer, if any.
+  void adopt(T* fresh, size_t n) noexcept {
     std::uninitialized_move(data_, data_ + size_, fresh);
     std::destroy(data_, data_ + size_);
     if (!isInline()) {
-      alloc.deallocate(data_, capacity_);
+      std::allocator<T>().deallocate(data_, capacity_);
     }
     data_ = fresh;
     capacity_ = n;

@@ -44,6 +44,13 @@ TEST(SmallVector, MovesAndCopiesInlineAndHeapLists) {
   }
 }
 
+TEST(SmallVector, PushesACopyOfItsOwnElementWhileGrowing) {
+  SmallVector<std::string, 1> v{longString('a')};
+  v.push_back(v[0]);  // full: the copy is made before the element moves to the heap
+  v.push_back(v[1]);  // full again (capacity 2)
+  EXPECT_EQ(v, (std::vector<std::string>{longString('a'), longString('a'), longString('a')}));
+}
+
 TEST(SmallVector, InsertsAndErasesAtAPosition) {
   SmallVector<std::string, 1> v{"a", "c"};
   v.insert(v.begin() + 1, std::string("b"));
