@@ -99,10 +99,15 @@ class SmallVector {
     data_[size_].~T();
   }
   // Inserts before pos; returns the new element.
-  T* insert(const T* pos, T&& value) {
+  T* insert(const T* pos, T&& value) { return emplace(pos, std::move(value)); }
+  // Constructs an element before pos (at the end, in place); returns it.
+  template <class... Args>
+  T* emplace(const T* pos, Args&&... args) {
     const size_t at = static_cast<size_t>(pos - data_);
-    emplace_back(std::move(value));
-    std::rotate(data_ + at, data_ + size_ - 1, data_ + size_);
+    emplace_back(std::forward<Args>(args)...);
+    if (at + 1 < size_) {
+      std::rotate(data_ + at, data_ + size_ - 1, data_ + size_);
+    }
     return data_ + at;
   }
   T* erase(const T* pos) noexcept {

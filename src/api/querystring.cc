@@ -123,10 +123,9 @@ ParsedQuery::Entry& ParsedQuery::insert(std::string_view name, size_t hash) {
   if (!hashes_.empty()) {
     hashes_.insert(hashes_.begin() + static_cast<ptrdiff_t>(at), hash ? hash : hashOf(name));
   }
-  Entry& e = at == entries_.size() ? entries_.emplace_back()
-                                     : *entries_.insert(entries_.begin() + at, Entry{});
-  e.key.assign(name);
-  return e;
+  Entry* e = entries_.emplace(entries_.begin() + at);
+  e->key.assign(name);
+  return *e;
 }
 
 size_t ParsedQuery::hashFor(std::string_view name) const {
