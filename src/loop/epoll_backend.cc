@@ -113,7 +113,7 @@ Result<int> EpollBackend::accept(IoWatcher& listener, sockaddr_storage* peer, so
   return fd;
 }
 
-// recv and sendmsg go through syscall(2): glibc's wrappers are thread-cancellation points and
+// recv, sendto and sendmsg go through syscall(2): glibc's wrappers are thread-cancellation points and
 // switch the cancellation state around the call (~60 instructions each, a quarter of what the
 // loop spends per request outside the kernel on a one-request-per-read load); nodecc never
 // cancels threads.
@@ -128,14 +128,24 @@ Result<size_t> EpollBackend::recv(IoWatcher& w, void* buf, size_t len) {
   return size_t(n);
 }
 
+// One buffer, the usual case (a response's head and small body share one), goes out with
+// sendto: the kernel's sendmsg path copies and checks a msghdr and an iovec array first, which
+// cost ~170 ns per call against sendto on this machine's loopback (a 162-byte response and its
+// recv take ~6.6 us either way), about 2.5% of a hello request.
 Result<size_t> EpollBackend::writev(IoWatcher& w, const iovec* iov, int count) {
-  msghdr msg{};
-  msg.msg_iov = const_cast<iovec*>(iov);
-  msg.msg_iovlen = size_t(count);
   ssize_t n;
-  do {
-    n = ::syscall(SYS_sendmsg, w.fd, &msg, MSG_NOSIGNAL);
-  } while (n < 0 && errno == EINTR);
+  if (count == 1) {
+    do {
+      n = ::syscall(SYS_sendto, w.fd, iov[0].iov_base, iov[0].iov_len, MSG_NOSIGNAL, nullptr, 0);
+    } while (n < 0 && errno == EINTR);
+  } else {
+    msghdr msg{};
+    msg.msg_iov = const_cast<iovec*>(iov);
+    msg.msg_iovlen = size_t(count);
+    do {
+      n = ::syscall(SYS_sendmsg, w.fd, &msg, MSG_NOSIGNAL);
+    } while (n < 0 && errno == EINTR);
+  }
   if (n < 0) {
     if (errno == ENOTSOCK) {  // pipes and files: plain writev
       do {

@@ -241,6 +241,13 @@ TEST_F(EpollBackendTest, WritevToAPipeFallsBackToPlainWritev) {
   char buf[8];
   EXPECT_EQ(::read(r.fd, buf, sizeof buf), 4);
   EXPECT_EQ(std::string(buf, 4), "abcd");
+  // One buffer takes the sendto path on a socket; a pipe must still get it.
+  iovec one{a.data(), 2};
+  n = backend->writev(w, &one, 1);
+  ASSERT_TRUE(n.ok()) << n.error();
+  EXPECT_EQ(*n, 2u);
+  EXPECT_EQ(::read(r.fd, buf, sizeof buf), 2);
+  EXPECT_EQ(std::string(buf, 2), "ab");
   backend->close(r);
   backend->close(w);
 }
