@@ -144,9 +144,9 @@ def target_rows(summary, idle_n, sweep_max, unavailable):
         if not sa or not sb:
             return []
         ra, rb = sa.get("by_rep", {}), sb.get("by_rep", {})
-        return [ratio(ra[n].get(field), rb[n].get(field))
-                for n in sorted(set(ra) & set(rb), key=lambda n: (n is None, n))
-                if ratio(ra[n].get(field), rb[n].get(field)) is not None]
+        both = sorted(set(ra) & set(rb), key=lambda n: (n is None, n))
+        ratios = [ratio(ra[n].get(field), rb[n].get(field)) for n in both]
+        return [r for r in ratios if r is not None]
 
     rows = []
 
