@@ -114,9 +114,9 @@ Result<int> EpollBackend::accept(IoWatcher& listener, sockaddr_storage* peer, so
 }
 
 // recv, sendto and sendmsg go through syscall(2): glibc's wrappers are thread-cancellation
-// points and switch the cancellation state around the call (~60 instructions each, a quarter of what the
-// loop spends per request outside the kernel on a one-request-per-read load); nodecc never
-// cancels threads.
+// points and switch the cancellation state around the call (~60 instructions each, a quarter
+// of what the loop spends per request outside the kernel on a one-request-per-read load);
+// nodecc never cancels threads.
 Result<size_t> EpollBackend::recv(IoWatcher& w, void* buf, size_t len) {
   ssize_t n;
   do {
