@@ -7,6 +7,8 @@
 
 #include <cerrno>
 
+#include "os/eintr.h"
+
 namespace nodecc::loop {
 
 using os::lastErrno;
@@ -64,10 +66,8 @@ void EpollBackend::remove(IoWatcher& w) {
 }
 
 int EpollBackend::wait(int timeoutMs, Dispatch dispatch, void* ctx) {
-  int n;
-  do {
-    n = epoll_wait(epfd_.get(), events_, kMaxEvents, timeoutMs);
-  } while (n < 0 && errno == EINTR);
+  const int n =
+      os::retryEintr([&] { return epoll_wait(epfd_.get(), events_, kMaxEvents, timeoutMs); });
   if (n <= 0) {
     return 0;
   }
@@ -99,11 +99,10 @@ int EpollBackend::wait(int timeoutMs, Dispatch dispatch, void* ctx) {
 
 Result<int> EpollBackend::accept(IoWatcher& listener, sockaddr_storage* peer, socklen_t* peerLen) {
   socklen_t len = sizeof(sockaddr_storage);
-  int fd;
-  do {
-    fd = ::accept4(listener.fd, reinterpret_cast<sockaddr*>(peer), &len,
-                   SOCK_NONBLOCK | SOCK_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
+  const int fd = os::retryEintr([&] {
+    return ::accept4(listener.fd, reinterpret_cast<sockaddr*>(peer), &len,
+                     SOCK_NONBLOCK | SOCK_CLOEXEC);
+  });
   if (fd < 0) {
     return lastErrno();
   }
@@ -118,10 +117,8 @@ Result<int> EpollBackend::accept(IoWatcher& listener, sockaddr_storage* peer, so
 // of what the loop spends per request outside the kernel on a one-request-per-read load);
 // nodecc never cancels threads.
 Result<size_t> EpollBackend::recv(IoWatcher& w, void* buf, size_t len) {
-  ssize_t n;
-  do {
-    n = ::syscall(SYS_recvfrom, w.fd, buf, len, 0, nullptr, nullptr);
-  } while (n < 0 && errno == EINTR);
+  const long n =
+      os::retryEintr([&] { return ::syscall(SYS_recvfrom, w.fd, buf, len, 0, nullptr, nullptr); });
   if (n < 0) {
     return lastErrno();
   }
@@ -133,28 +130,19 @@ Result<size_t> EpollBackend::recv(IoWatcher& w, void* buf, size_t len) {
 // cost ~170 ns per call against sendto on this machine's loopback (a 162-byte response and its
 // recv take ~6.6 us either way), about 2.5% of a hello request.
 Result<size_t> EpollBackend::writev(IoWatcher& w, const iovec* iov, int count) {
-  ssize_t n;
-  if (count == 1) {
-    do {
-      n = ::syscall(SYS_sendto, w.fd, iov[0].iov_base, iov[0].iov_len, MSG_NOSIGNAL, nullptr, 0);
-    } while (n < 0 && errno == EINTR);
-  } else {
+  long n = os::retryEintr([&] {
+    if (count == 1) {
+      return ::syscall(SYS_sendto, w.fd, iov[0].iov_base, iov[0].iov_len, MSG_NOSIGNAL, nullptr, 0);
+    }
     msghdr msg{};
     msg.msg_iov = const_cast<iovec*>(iov);
     msg.msg_iovlen = size_t(count);
-    do {
-      n = ::syscall(SYS_sendmsg, w.fd, &msg, MSG_NOSIGNAL);
-    } while (n < 0 && errno == EINTR);
+    return ::syscall(SYS_sendmsg, w.fd, &msg, MSG_NOSIGNAL);
+  });
+  if (n < 0 && errno == ENOTSOCK) {  // pipes and files: plain writev
+    n = os::retryEintr([&] { return ::writev(w.fd, iov, count); });
   }
   if (n < 0) {
-    if (errno == ENOTSOCK) {  // pipes and files: plain writev
-      do {
-        n = ::writev(w.fd, iov, count);
-      } while (n < 0 && errno == EINTR);
-      if (n >= 0) {
-        return size_t(n);
-      }
-    }
     return lastErrno();
   }
   return size_t(n);
@@ -162,10 +150,7 @@ Result<size_t> EpollBackend::writev(IoWatcher& w, const iovec* iov, int count) {
 
 Result<size_t> EpollBackend::sendfile(IoWatcher& w, int fileFd, int64_t* offset, size_t len) {
   off_t off = off_t(*offset);
-  ssize_t n;
-  do {
-    n = ::sendfile(w.fd, fileFd, &off, len);
-  } while (n < 0 && errno == EINTR);
+  const ssize_t n = os::retryEintr([&] { return ::sendfile(w.fd, fileFd, &off, len); });
   if (n < 0) {
     return lastErrno();
   }
@@ -174,10 +159,7 @@ Result<size_t> EpollBackend::sendfile(IoWatcher& w, int fileFd, int64_t* offset,
 }
 
 Result<void> EpollBackend::connect(IoWatcher& w, const sockaddr* addr, socklen_t len) {
-  int r;
-  do {
-    r = ::connect(w.fd, addr, len);
-  } while (r < 0 && errno == EINTR);
+  const int r = os::retryEintr([&] { return ::connect(w.fd, addr, len); });
   if (r < 0) {
     return lastErrno();
   }

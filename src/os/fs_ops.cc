@@ -15,19 +15,11 @@
 #include <cmath>
 #include <vector>
 
+#include "os/eintr.h"
+
 namespace nodecc::os {
 
 namespace {
-
-template <class F>
-auto retryEintr(F f) {
-  for (;;) {
-    auto r = f();
-    if (r >= 0 || errno != EINTR) {
-      return r;
-    }
-  }
-}
 
 Result<void> voidResult(int rc) {
   if (rc < 0) {
