@@ -163,29 +163,24 @@ def target_rows(summary, idle_n, sweep_max, unavailable):
             measured += " (per repetition: " + ", ".join(f"{r:.2f}" for r in reps) + ")"
         rows.append((text, measured, "pass" if ok else "FAIL"))
 
+    def add_ratio(text, scn, peer, conns, field, goal):
+        """nodecc / peer in one cell: the ratio of the medians, and within each repetition."""
+        add(text, ratio(get(scn, "nodecc", conns, field), get(scn, peer, conns, field)), goal,
+            reps=per_rep(scn, "nodecc", peer, conns, field))
+
     hello = lambda peer, f: get("sweep", peer, 100, f)
-    hello_reps = lambda peer, f: per_rep("sweep", "nodecc", peer, 100, f)
-    nodecc_cpu = hello("nodecc", "rps_per_cpu")
-    add("hello c=100: per CPU-s >= 3.0x Node.js", ratio(nodecc_cpu, hello("node", "rps_per_cpu")), 3.0,
-        reps=hello_reps("node", "rps_per_cpu"))
-    add("hello c=100: per CPU-s >= 2.0x Go", ratio(nodecc_cpu, hello("go", "rps_per_cpu")), 2.0,
-        reps=hello_reps("go", "rps_per_cpu"))
-    add("hello c=100: per CPU-s >= 1.2x h2o", ratio(nodecc_cpu, hello("h2o", "rps_per_cpu")), 1.2,
-        reps=hello_reps("h2o", "rps_per_cpu"))
-    add("hello c=100: per CPU-s >= 0.93x ceiling",
-        ratio(nodecc_cpu, hello("ceiling", "rps_per_cpu")), 0.93,
-        reps=hello_reps("ceiling", "rps_per_cpu"))
+    add_ratio("hello c=100: per CPU-s >= 3.0x Node.js", "sweep", "node", 100, "rps_per_cpu", 3.0)
+    add_ratio("hello c=100: per CPU-s >= 2.0x Go", "sweep", "go", 100, "rps_per_cpu", 2.0)
+    add_ratio("hello c=100: per CPU-s >= 1.2x h2o", "sweep", "h2o", 100, "rps_per_cpu", 1.2)
+    add_ratio("hello c=100: per CPU-s >= 0.93x ceiling", "sweep", "ceiling", 100, "rps_per_cpu",
+              0.93)
     peers_rps = [hello(p, "rps") for p in ("node", "go", "nginx", "h2o") if hello(p, "rps")]
     add("hello c=100: req/s >= best peer (Node, Go, nginx, h2o)",
         ratio(hello("nodecc", "rps"), max(peers_rps) if peers_rps else None), 1.0)
-    echo_cpu = get("echo", "nodecc", 100, "rps_per_cpu")
-    add("echo c=100: per CPU-s >= 3.0x Node.js", ratio(echo_cpu, get("echo", "node", 100, "rps_per_cpu")), 3.0,
-        reps=per_rep("echo", "nodecc", "node", 100, "rps_per_cpu"))
-    add("echo c=100: per CPU-s >= 2.0x Go", ratio(echo_cpu, get("echo", "go", 100, "rps_per_cpu")), 2.0,
-        reps=per_rep("echo", "nodecc", "go", 100, "rps_per_cpu"))
-    add("16-deep pipelining c=256: req/s >= 0.9x ceiling",
-        ratio(get("pipeline", "nodecc", 256, "rps"), get("pipeline", "ceiling", 256, "rps")), 0.9,
-        reps=per_rep("pipeline", "nodecc", "ceiling", 256, "rps"))
+    add_ratio("echo c=100: per CPU-s >= 3.0x Node.js", "echo", "node", 100, "rps_per_cpu", 3.0)
+    add_ratio("echo c=100: per CPU-s >= 2.0x Go", "echo", "go", 100, "rps_per_cpu", 2.0)
+    add_ratio("16-deep pipelining c=256: req/s >= 0.9x ceiling", "pipeline", "ceiling", 256, "rps",
+              0.9)
     p99 = lambda peer: get("sweep", peer, sweep_max, "p99_us")
     label = f"{sweep_max} connections"
     add(f"{label}: p99 below Go's (nodecc / Go)", ratio(p99("nodecc"), p99("go")), 1.0,
