@@ -5,8 +5,9 @@
 //
 // The subset of std::vector's interface that nodecc's public types need: contiguous iteration,
 // indexing, push_back/emplace_back, insert/erase at a position, comparison, and assignment from
-// and conversion to std::vector. T must be nothrow-movable (strings and structs of strings are), so growth and
-// moves never leave a half-moved list. Not thread-safe to share mutably, like any std container.
+// and conversion to std::vector. T must be nothrow-movable (strings and structs of strings
+// are), so growth and moves never leave a half-moved list. Not thread-safe to share mutably,
+// like any std container.
 #include <algorithm>
 #include <cstddef>
 #include <initializer_list>
