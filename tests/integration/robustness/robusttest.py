@@ -149,6 +149,24 @@ def cpu_ns(pid):
     return total
 
 
+def settled_fd_count(pid, quiet=0.5, timeout=15):
+    """pid's open fds once the count has not changed for `quiet` seconds. A baseline taken
+    right after a client closed would count the server's side of it, which the server closes
+    only when it reads the client's FIN (or its linger timer fires): on a loaded machine, and
+    under ASan, that can be after the client's next step."""
+    deadline = time.monotonic() + timeout
+    n = fd_count(pid)
+    since = time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        m = fd_count(pid)
+        if m != n:
+            n, since = m, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            break
+    return n
+
+
 def wait_fds(pid, target, timeout):
     """Waits until pid has at most `target` open fds; returns the last count."""
     deadline = time.monotonic() + timeout

@@ -28,7 +28,8 @@ import time
 from robusttest import httptest  # noqa: I100 - robusttest puts ../http on sys.path
 from robusttest import (Job, Swarm, check, cpu_ns, cpu_seconds, expect_pattern, fd_count,
                         get_request, nodecc_serve, nofile_possible, parse_args, pattern,
-                        raise_own_nofile, robust_server, rss_bytes, run, set_linger_zero, wait_fds)
+                        raise_own_nofile, robust_server, rss_bytes, run, set_linger_zero,
+                        settled_fd_count, wait_fds)
 
 LIMIT = 256
 
@@ -47,14 +48,13 @@ def warm_up(port, paths):
     checks of types seen before hit its cache and need no fd."""
     jobs = [Job(get_request(p, close=(k % 2 == 0))) for k in range(4) for p in paths]
     Swarm(port, concurrency=8).run(jobs, timeout=30)
-    time.sleep(0.5)  # the server closes its side of these
 
 
 def fd_limit(args):
     opts = ["--keep-alive-timeout", "30000", "--headers-timeout", "30000"]
     with robust_server(args.bin_dir, *opts, nofile=LIMIT) as srv:
         warm_up(srv.port, ["/slow?ms=1&id=1&bytes=2000", "/hello"])
-        base = fd_count(srv.pid)
+        base = settled_fd_count(srv.pid)
         peak = [base]
 
         def sample():
@@ -133,7 +133,7 @@ def serve_fd_limit(args):
                 f.write(contents[j])
         with nodecc_serve(args.bin_dir, root, nofile=LIMIT) as srv:
             warm_up(srv.port, [f"/f{j}.bin" for j in range(4)])
-            base = fd_count(srv.pid)
+            base = settled_fd_count(srv.pid)
             clients = 1000
             jobs = [Job(get_request(f"/f{i % files}.bin", close=True),
                         expect_pattern(5000 + i % files, 100000)) for i in range(clients)]
@@ -244,7 +244,7 @@ def idle_connections(args):
         ports = srv.wait_ports(ports_needed)
         # Warm up: the allocator's and the server's pools reach their steady state.
         idle_round(srv, ports, min(count, 2000), fd_count(srv.pid))
-        base = fd_count(srv.pid)
+        base = settled_fd_count(srv.pid)
         rss0 = rss_bytes(srv.pid)
         results = []
         for r in range(2):

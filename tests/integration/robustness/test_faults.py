@@ -32,7 +32,8 @@ import time
 from robusttest import httptest  # noqa: I100 - robusttest puts ../http on sys.path
 from robusttest import (HOST, Reader, TestFailure, check, connect, cpu_seconds, fd_count,
                         get_request, http_get, nodecc_serve, parse_args, pattern,
-                        raise_own_nofile, robust_server, run, set_linger_zero, wait_fds)
+                        raise_own_nofile, robust_server, run, set_linger_zero, settled_fd_count,
+                        wait_fds)
 
 MIB = 1 << 20
 
@@ -69,7 +70,7 @@ def write_errors(args, root):
             with connect(srv.port, 20) as s:
                 s.sendall(get_request(f"/{name}", close=True))
                 Reader(s).read(body_sink=lambda data: None)
-        base = fd_count(srv.pid)
+        base = settled_fd_count(srv.pid)
         stop = threading.Event()
         errors = []
         counts = {"aborted": 0, "checked": 0}
