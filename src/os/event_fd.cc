@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "os/eintr.h"
+
 namespace nodecc::os {
 
 Result<int> eventFdOpen() {
@@ -18,16 +20,12 @@ Result<int> eventFdOpen() {
 void eventFdSignal(int fd) {
   uint64_t one = 1;
   // A full counter already guarantees a pending wakeup, so EAGAIN is fine to drop.
-  while (::write(fd, &one, sizeof one) < 0 && errno == EINTR) {
-  }
+  (void)retryEintr([&] { return ::write(fd, &one, sizeof one); });
 }
 
 bool eventFdDrain(int fd) {
   uint64_t value = 0;
-  ssize_t n;
-  do {
-    n = ::read(fd, &value, sizeof value);
-  } while (n < 0 && errno == EINTR);
+  ssize_t n = retryEintr([&] { return ::read(fd, &value, sizeof value); });
   return n == sizeof value && value > 0;
 }
 

@@ -6,13 +6,12 @@
 
 #include <cerrno>
 
+#include "os/eintr.h"
+
 namespace nodecc::os {
 
 bool readWholeFile(const std::string& path, std::string* out, FileError* error) {
-  int fd;
-  do {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
+  int fd = retryEintr([&] { return ::open(path.c_str(), O_RDONLY | O_CLOEXEC); });
   if (fd < 0) {
     *error = {-errno, "open"};
     return false;
@@ -29,11 +28,8 @@ bool readWholeFile(const std::string& path, std::string* out, FileError* error) 
     if (have == out->size()) {
       out->resize(out->size() * 2);
     }
-    ssize_t n = ::read(fd, out->data() + have, out->size() - have);
+    ssize_t n = retryEintr([&] { return ::read(fd, out->data() + have, out->size() - have); });
     if (n < 0) {
-      if (errno == EINTR) {
-        continue;
-      }
       *error = {-errno, "read"};
       ::close(fd);
       return false;

@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "os/eintr.h"
+
 namespace nodecc::os {
 
 namespace {
@@ -56,10 +58,7 @@ Result<int> openRoot(const char* path) {
 }
 
 Result<int> openBeneathChecked(int rootFd, const char* relPath, int flags) {
-  int fd;
-  do {
-    fd = ::openat(rootFd, relPath, flags | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
+  int fd = retryEintr([&] { return ::openat(rootFd, relPath, flags | O_CLOEXEC); });
   if (fd < 0) {
     return lastErrno();
   }
@@ -88,10 +87,7 @@ Result<int> openBeneath(int rootFd, const char* relPath, int flags, LinkPolicy p
     relPath = ".";
   }
   if (policy == LinkPolicy::kFollowAny) {
-    int fd;
-    do {
-      fd = ::openat(rootFd, relPath, flags | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
+    int fd = retryEintr([&] { return ::openat(rootFd, relPath, flags | O_CLOEXEC); });
     if (fd < 0) {
       return lastErrno();
     }

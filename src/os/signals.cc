@@ -6,6 +6,8 @@
 
 #include <cstdlib>
 
+#include "os/eintr.h"
+
 namespace nodecc::os {
 
 void blockAllSignalsInThisThread() {
@@ -31,10 +33,7 @@ Result<int> signalFdSet(int fd, const sigset_t& mask) {
 
 int signalFdRead(int fd) {
   signalfd_siginfo info;
-  ssize_t n;
-  do {
-    n = ::read(fd, &info, sizeof info);
-  } while (n < 0 && errno == EINTR);
+  ssize_t n = retryEintr([&] { return ::read(fd, &info, sizeof info); });
   return n == sizeof info ? int(info.ssi_signo) : 0;
 }
 

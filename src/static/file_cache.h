@@ -2,8 +2,8 @@
 // FileCache: the bounded LRU map from normalized URL path to FileEntry. Bounded by entry count
 // and by the bytes of file contents it holds in memory; inserting past either bound evicts
 // from the least recently used end. The open fds of all caches of the process together stay
-// within about a quarter of RLIMIT_NOFILE (a file past it is evicted or not kept). Lookup allocates nothing (the map is keyed by views of
-// the entries' own keys). Loop thread only.
+// within about a quarter of RLIMIT_NOFILE (a file past it is evicted or not kept). Lookup
+// allocates nothing (the map is keyed by views of the entries' own keys). Loop thread only.
 #include <cstddef>
 #include <string_view>
 #include <unordered_map>
