@@ -22,12 +22,13 @@ STATIC_FILES = {"13": ("s13.txt", 13), "1k": ("s1k.txt", 1024), "100k": ("s100k.
 
 # Which path serves each app, per peer. The hello app of nginx is a `return` location and h2o's
 # a 13-byte file (DESIGN.md's anchors: h2o has no handler of its own without mruby).
-HELLO_PATH = {"ceiling": "/", "nodecc": "/", "node": "/", "go": "/", "nginx": "/hello",
-              "h2o": "/hello.txt", "nodecc-w2": "/", "nginx-w2": "/hello"}
+HELLO_PATH = {"ceiling": "/", "ceiling-ka": "/", "nodecc": "/", "node": "/", "go": "/",
+              "nginx": "/hello", "h2o": "/hello.txt", "nodecc-w2": "/", "nginx-w2": "/hello"}
 # The workers2 cell: two workers each, sharing both CPUs with a 2-thread wrk, nothing pinned.
 UNPINNED = {"nodecc-w2", "nginx-w2"}
 LABELS = {
     "ceiling": "ceiling (canned)",
+    "ceiling-ka": "ceiling, Node's keep-alive headers",
     "nodecc": "nodecc",
     "nodecc-serve": "nodecc serve",
     "node": "Node.js http",
@@ -134,6 +135,8 @@ class Context:
         p = str(port)
         if peer == "ceiling":
             argv = [self.bin("bench-ceiling"), "--port", p, "--host", HOST]
+        elif peer == "ceiling-ka":
+            argv = [self.bin("bench-ceiling"), "--port", p, "--host", HOST, "--keep-alive-headers"]
         elif peer == "nodecc":
             argv = [self.bin("example-" + app), "--port", p, "--host", HOST]
         elif peer == "nodecc-serve":
