@@ -150,9 +150,11 @@ def target_rows(summary, idle_n, sweep_max, unavailable):
 
     rows = []
 
-    def add(text, value, goal, higher_is_better=True, fmt="{:.2f}x", peers=(), reps=()):
+    def add(text, value, goal, higher_is_better=True, fmt="{:.2f}x", peers=("nodecc",), reps=()):
+        """A row; goal None reports the value without a verdict. `peers`: the servers the value
+        came from, named in "not measured" when one of them did not run."""
         if value is None:
-            why = [f"{LABELS[p]}: {unavailable[p]}" for p in ("nodecc", *peers) if p in unavailable]
+            why = [f"{LABELS[p]}: {unavailable[p]}" for p in peers if p in unavailable]
             rows.append((text, "not measured" + (f" ({'; '.join(why)})" if why else ""), "n/a"))
             return
         measured = fmt.format(value)
@@ -171,7 +173,7 @@ def target_rows(summary, idle_n, sweep_max, unavailable):
     def add_ratio(text, scn, peer, conns, field, goal, server="nodecc"):
         """server / peer in one cell: the ratio of the medians, and within each repetition."""
         add(text, ratio(get(scn, server, conns, field), get(scn, peer, conns, field)), goal,
-            reps=per_rep(scn, server, peer, conns, field))
+            peers=(server, peer), reps=per_rep(scn, server, peer, conns, field))
 
     hello = lambda peer, f: get("sweep", peer, 100, f)
     add_ratio("hello c=100: per CPU-s >= 3.0x Node.js", "sweep", "node", 100, "rps_per_cpu", 3.0)
@@ -197,9 +199,9 @@ def target_rows(summary, idle_n, sweep_max, unavailable):
     p99 = lambda peer: get("sweep", peer, sweep_max, "p99_us")
     label = f"{sweep_max} connections"
     add(f"{label}: p99 below Go's (nodecc / Go)", ratio(p99("nodecc"), p99("go")), 1.0,
-        higher_is_better=False)
+        higher_is_better=False, peers=("nodecc", "go"))
     add(f"{label}: p99 below a tenth of Node's (nodecc / Node)", ratio(p99("nodecc"), p99("node")),
-        0.1, higher_is_better=False)
+        0.1, higher_is_better=False, peers=("nodecc", "node"))
     idle_label = f"{idle_n:,} idle connections" if idle_n else "10,000 idle connections"
     mem = lambda peer: get("idle", peer, idle_n, "bytes_per_conn")
     add(f"{idle_label}: <= 1 KiB per connection", mem("nodecc"), 1024,
@@ -222,15 +224,9 @@ def target_rows(summary, idle_n, sweep_max, unavailable):
                 peers=("nodecc-serve", peer))
     w2 = lambda peer, f: get("workers2", peer, 100, f)
     for field, name in (("rps", "req/s"), ("rps_per_cpu", "per CPU-s")):
-        value = ratio(w2("nodecc-w2", field), w2("nginx-w2", field))
-        if value is None:
-            why = "; ".join(f"{LABELS[p]}: {unavailable[p]}" for p in ("nodecc-w2", "nginx-w2")
-                            if p in unavailable)
-            rows.append((f"--workers 2 vs nginx 2 workers: {name} ratio (reported, no goal)",
-                         "not measured" + (f" ({why})" if why else ""), "n/a"))
-        else:
-            rows.append((f"--workers 2 vs nginx 2 workers: {name} ratio (reported, no goal)",
-                         f"{value:.2f}x", "reported"))
+        add(f"--workers 2 vs nginx 2 workers: {name} ratio (reported, no goal)",
+            ratio(w2("nodecc-w2", field), w2("nginx-w2", field)), None,
+            peers=("nodecc-w2", "nginx-w2"))
     return rows
 
 
