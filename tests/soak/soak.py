@@ -161,30 +161,15 @@ async def wait_fds(server, baseline, timeout):
         await asyncio.sleep(0.25)
 
 
-async def settled_fds(server, quiet=0.5, timeout=15):
-    """The server's open fds once their count has not changed for `quiet` seconds: the server
-    closes its side of the priming connections only when it reads their FIN, later than the
-    client's close on a loaded machine."""
-    deadline = time.monotonic() + timeout
-    fds = soak_monitor.open_fds(server.pid)
-    since = time.monotonic()
-    while time.monotonic() < deadline:
-        await asyncio.sleep(0.05)
-        now = soak_monitor.open_fds(server.pid)
-        if len(now) != len(fds):
-            since = time.monotonic()
-        elif time.monotonic() - since >= quiet:
-            return now
-        fds = now
-    return fds
-
-
 async def load(run, duration, wrk):
     args = run.args
     await prime(run)
     baselines = {}
     for s in (run.demo, run.serve):
-        baselines[s.name] = await settled_fds(s)
+        # Once the count holds still: the server closes its side of the priming connections
+        # only when it reads their FIN.
+        baselines[s.name] = await asyncio.to_thread(
+            httptest.settled, lambda pid=s.pid: soak_monitor.open_fds(pid), key=len)
     stats = run.stats
     run.sampler = soak_monitor.Sampler(
         [run.demo, run.serve], args.interval,

@@ -405,3 +405,22 @@ def wait_until(cond, timeout, interval=0.02):
             return True
         time.sleep(interval)
     return cond()
+
+
+def settled(read, key=lambda v: v, quiet=0.5, timeout=15, interval=0.05):
+    """read() once key(read()) has not changed for `quiet` seconds (the last reading at the
+    timeout). For a baseline of a server's open fds: it closes its side of a connection only
+    when it reads the client's FIN (or its linger timer fires), which on a loaded machine, and
+    under ASan, can come after the client has moved on."""
+    deadline = time.monotonic() + timeout
+    value = read()
+    since = time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(interval)
+        now = read()
+        if key(now) != key(value):
+            since = time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return now
+        value = now
+    return value

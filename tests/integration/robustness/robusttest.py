@@ -149,22 +149,10 @@ def cpu_ns(pid):
     return total
 
 
-def settled_fd_count(pid, quiet=0.5, timeout=15):
-    """pid's open fds once the count has not changed for `quiet` seconds. A baseline taken
-    right after a client closed would count the server's side of it, which the server closes
-    only when it reads the client's FIN (or its linger timer fires): on a loaded machine, and
-    under ASan, that can be after the client's next step."""
-    deadline = time.monotonic() + timeout
-    n = fd_count(pid)
-    since = time.monotonic()
-    while time.monotonic() < deadline:
-        time.sleep(0.05)
-        m = fd_count(pid)
-        if m != n:
-            n, since = m, time.monotonic()
-        elif time.monotonic() - since >= quiet:
-            break
-    return n
+def settled_fd_count(pid):
+    """pid's open fds once their count holds still (httptest.settled): the baseline a test
+    compares with after its own clients have closed."""
+    return httptest.settled(lambda: fd_count(pid))
 
 
 def wait_fds(pid, target, timeout):
