@@ -50,7 +50,7 @@ namespace detail {
 class ExchangeImpl;
 class HttpServerImpl;
 // How an IncomingMessage drives what it reads from: a server's request or a client's
-// response (src/api/http_incoming_ops.h).
+// response (src/api/http/incoming_ops.h).
 struct IncomingOps;
 struct IncomingSource {
   const IncomingOps* ops;

@@ -42,7 +42,7 @@
 #include <string_view>
 #include <vector>
 
-#include "api/http_exchange.h"
+#include "api/http/server/exchange.h"
 #include "api/runtime.h"
 #include "http/server_core.h"
 #include "nodecc/http.h"

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generates src/api/url_idna_table.h: the UTS #46 mapping nodecc's IDNA uses for non-ASCII
+"""Generates src/api/url/idna_table.h: the UTS #46 mapping nodecc's IDNA uses for non-ASCII
 letters, taken as NFKC_Casefold (which is how UTS #46 derives its mapping) over the blocks a host
 name plausibly uses, from the Unicode data of the Python running this (see UNICODE_VERSION in
 the output). The deviation characters (ß, ς) map to themselves, as in non-transitional
-processing. Usage: python3 gen_idna_table.py > ../../../src/api/url_idna_table.h
+processing. Usage: python3 gen_idna_table.py > ../../../src/api/url/idna_table.h
 """
 import unicodedata as ud
 

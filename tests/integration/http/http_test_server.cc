@@ -47,7 +47,7 @@
 #include <nodecc/nodecc.h>
 #include <nodecc/url.h>
 
-#include "api/http_exchange.h"
+#include "api/http/server/exchange.h"
 
 using namespace nodecc;
 

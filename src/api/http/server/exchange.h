@@ -1,0 +1,231 @@
+#pragma once
+// The API-side objects of the HTTP server: an ExchangeImpl is the http layer's Exchange plus
+// the IncomingMessage and ServerResponse facades; HttpServerImpl is the ServerDelegate that
+// turns the layer's callbacks into Node's events. Exchanges are recycled per server (their
+// strings and vectors keep their capacity), so a warm server does not allocate per request.
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/http/server/head_buffer.h"
+#include "api/net/server_lifecycle.h"
+#include "http/exchange.h"
+#include "http/server_core.h"
+#include "http/server_connection.h"
+#include "http/server_delegate.h"
+#include "loop/intrusive_list.h"
+#include "loop/timer_queue.h"
+#include "nodecc/http.h"
+
+namespace nodecc::http::detail {
+
+// Node's test of a list-valued field for a word, /(?:^|\W)word(?:$|\W)/i: the Expect field
+// for 100-continue, an HTTP/1.0 request's TE field for chunked.
+bool mentionsWord(std::string_view text, std::string_view word);
+
+class HttpServerImpl;
+class HttpSocket;
+class ExchangeImpl;
+
+// Runs `body`; when it throws, runs `cleanup` and rethrows: a listener that throws out of an
+// event sequence (reported as uncaught, the server goes on) must not skip the bookkeeping after
+// it, or the exchange is never released. A try block costs nothing until something throws (a
+// guard comparing std::uncaught_exceptions() cost ~25 instructions per use).
+template <class Body, class Cleanup>
+void cleanUpOnThrow(Body&& body, Cleanup&& cleanup) {
+  try {
+    body();
+  } catch (...) {
+    cleanup();
+    throw;
+  }
+}
+
+// An exchange whose client went away before its handler ended the response: it waits, inert
+// (its writes go nowhere), for the handler to end it, at most ServerOptions::orphanTimeout.
+struct OrphanLink {
+  ExchangeImpl* ex = nullptr;
+  int64_t since = 0;  // loop time it was orphaned
+  OrphanLink* prev = nullptr;
+  OrphanLink* next = nullptr;
+  loop::IntrusiveList<OrphanLink>* owner = nullptr;
+};
+
+class ExchangeImpl final : public ::nodecc::http::Exchange {
+ public:
+  explicit ExchangeImpl(HttpServerImpl& server);
+  ~ExchangeImpl() override;
+
+  static ExchangeImpl& of(IncomingMessage& req) { return req.ex_; }
+  // Fills the facades from the parsed request (called before "request").
+  void begin();
+  // Response side.
+  void storeHead(bool fromEnd, size_t endLength);
+  void sendHeadIfNeeded();
+  void writeBody(std::string_view data);
+  void finishResponse();
+  // The Date field (withDate) and the Connection (and Keep-Alive) fields (withConnection) as
+  // Node writes them; sets `last` when the connection is to close. The common case, all three
+  // on a persistent connection, is one copy of the server's cached keepAliveTail().
+  void appendDateAndConnection(bool withDate, bool withConnection, bool sendKeepAlive);
+  // This response must close its connection although its request kept it alive:
+  // maxRequestsPerSocket reached, or the server is closing.
+  bool mustClose() const;
+  // A complete response prepared outside Node's response machinery (serveStatic): `fields` is
+  // the status line and header fields, each ending in CRLF, without Date and Connection, which
+  // are added here as end() adds them; then `body`, then `len` bytes of `file` from `offset`.
+  // Marks the response sent and ended and emits 'finish' and 'close' as end() does.
+  void respondRaw(std::string_view fields, std::string_view body,
+                  net::SharedFile* file = nullptr, int64_t offset = 0, size_t len = 0);
+  // respondRaw's first half, for a body of several pieces (multipart/byteranges over a file):
+  // sends the head and returns true; the caller then writes the body (write, sendFile) and
+  // calls finishResponse(). False when there is nothing to send (already ended, or aborted:
+  // the response is then complete as far as the API is concerned).
+  // `bodyStart` (at most kHeadBodyCoalesceBytes) leaves in the same write as the head.
+  bool beginRawResponse(std::string_view fields, std::string_view bodyStart = {});
+  // A body up to this size rides in the head's buffer (copied once more) rather than being
+  // written on its own: one copy into the connection's output instead of two.
+  static constexpr size_t kHeadBodyCoalesceBytes = 1024;
+  // The exchange behind a response (serveStatic answers through respondRaw).
+  static ExchangeImpl& of(ServerResponse& res) { return res.ex_; }
+  void failResponse(std::exception_ptr e);
+  // Request side.
+  void deliverBody(std::string_view data);
+  void deliverEnd();
+  void flowIfWanted();
+  void scheduleEnd();
+  void scheduleRequestClose();
+  // Discards the unread body and resumes reading; `flow`: then let the request 'end'.
+  void dump(bool flow = true);
+  void onAborted();
+  // Both the http layer and the event sequence are done with it: back to the free list.
+  void release();
+  // Releases the API's hold once both "close" events were emitted, an async handler has
+  // settled, and the handler ended the response; if the client went away instead, the exchange
+  // becomes an orphan (HttpServerImpl::adoptOrphan).
+  void releaseApiHold();
+
+  HttpServerImpl& server;
+  IncomingMessage req;
+  ServerResponse res;
+  uint64_t generation = 0;
+  int holds = 0;
+
+  // Response state (Node's OutgoingMessage fields).
+  std::vector<std::pair<std::string, std::string>> outHeaders;
+  std::vector<std::pair<std::string, std::string>> outTrailers;
+  HeadBuffer head;  // the stored head (status line + headers + CRLF), until sent
+  bool headStored = false;
+  bool headFlushed = false;
+  bool hasBody = true;
+  bool chunked = false;
+  bool keepAlive = true;  // shouldKeepAlive
+  bool last = false;      // _last: close after this response
+  bool useChunkedByDefault = true;
+  // removeHeader() of a header Node would add itself: it is then left out (Node's
+  // _removedConnection, _removedContLen, _removedTE; removing Date clears res.sendDate).
+  bool removedConnection = false;
+  bool removedContentLength = false;
+  bool removedTransferEncoding = false;
+  // The request asked for 100-continue; a final status sent without the 100 before it closes
+  // the connection (the client may still send the body it was waiting to send).
+  bool expectContinue = false;
+  bool sent100 = false;
+  bool finishEmitted = false;
+  bool closeEmitted = false;         // res 'close'
+  bool requestCloseEmitted = false;  // req 'close'
+  bool endScheduled = false;
+  bool consuming = false;  // the request was read (Node's _consuming): no dump at 'finish'
+  bool apiHoldReleased = false;
+  bool needDrain = false;
+  bool asyncPending = false;  // an async handler's promise has not settled yet
+  bool asyncThrew = false;    // it was rejected: nothing of the handler is left to run
+  OrphanLink orphan;
+  std::vector<UniqueFunction<void()>> finishCallbacks;
+
+  // Request stream state.
+  bool flowing = false;
+  bool userPaused = false;
+  bool endPending = false;
+  bool endEmitted = false;
+  bool dumped = false;
+  bool flushScheduled = false;
+  std::vector<Buffer> buffered;
+  size_t bufferedBytes = 0;
+};
+
+class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
+ public:
+  HttpServerImpl(Server& facade, loop::Loop& loop);
+  ~HttpServerImpl() override;
+
+  void setListener(RequestListener l) { listener_ = std::move(l); }
+  void setAsyncListener(AsyncRequestListener l);
+  void listen(const net::ListenOptions& options);
+  void close(UniqueFunction<void(Error*)> cb);
+  net::Socket& socketOf(::nodecc::http::ServerConnection& conn);
+  void handleException(ExchangeImpl& ex, uint64_t generation, std::exception_ptr e);
+
+  Server& facade;
+  loop::Loop& loop;
+  std::unique_ptr<::nodecc::http::ServerCore> core;
+
+  // ServerDelegate
+  void onConnection(::nodecc::http::ServerConnection& conn) override;
+  void onConnectionClose(::nodecc::http::ServerConnection& conn) override;
+  ::nodecc::http::Exchange* newExchange(::nodecc::http::ServerConnection& conn) override;
+  void releaseExchange(::nodecc::http::Exchange* ex) override;
+  void onRequest(::nodecc::http::Exchange& ex) override;
+  void onBody(::nodecc::http::Exchange& ex, std::string_view data) override;
+  void onBodyEnd(::nodecc::http::Exchange& ex) override;
+  void onAbort(::nodecc::http::Exchange& ex) override;
+  void onDrain(::nodecc::http::Exchange& ex) override;
+  bool onClientError(::nodecc::http::ServerConnection& conn,
+                     const ::nodecc::http::ParseError& err) override;
+
+  void recycle(ExchangeImpl* ex);
+  // "Date: ...\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n" for this second and
+  // these options: the lines ending most response heads, rebuilt once a second.
+  std::string_view keepAliveTail() {
+    if (loop.now() < tail_.validUntilMs &&
+        facade.options.keepAliveTimeout == tail_.keepAliveTimeout &&
+        facade.options.maxRequestsPerSocket == tail_.maxRequestsPerSocket) {
+      return tail_.text.view();
+    }
+    return rebuildKeepAliveTail();
+  }
+  // Keeps an aborted exchange whose response was not ended; `ex` leaves the orphans when its
+  // handler ends the response (releaseOrphan), when it times out, or when there are more than
+  // ServerOptions::maxOrphans.
+  void adoptOrphan(ExchangeImpl* ex);
+  void releaseOrphan(ExchangeImpl* ex);
+  size_t orphanCount() const { return orphans_.size(); }
+  // Exchanges in use (not in the free list), orphans included.
+  size_t liveExchanges() const { return live_; }
+
+ private:
+  RequestListener listener_;
+  AsyncRequestListener asyncListener_;
+  std::string_view rebuildKeepAliveTail();
+  struct KeepAliveTail {
+    int64_t validUntilMs = 0;  // loop time until which `text` holds the current second
+    uint64_t keepAliveTimeout = 0;  // the options `text` was built for
+    uint32_t maxRequestsPerSocket = 0;
+    HeadBuffer text;
+  };
+  KeepAliveTail tail_;
+  static void onTrim(loop::Deferred* d);
+  static void onOrphanTimer(loop::Timer* t);
+  void armOrphanTimer();
+  std::vector<ExchangeImpl*> free_;
+  size_t live_ = 0;
+  loop::IntrusiveList<OrphanLink> orphans_;
+  loop::Timer orphanTimer_{&HttpServerImpl::onOrphanTimer};
+  loop::Deferred trim_{&HttpServerImpl::onTrim, this};
+  net::detail::ServerLifecycle lifecycle_;
+};
+
+}  // namespace nodecc::http::detail

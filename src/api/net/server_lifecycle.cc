@@ -1,0 +1,99 @@
+#include "api/net/server_lifecycle.h"
+
+#include <cerrno>
+#include <memory>
+
+#include "api/net/server_impl.h"
+#include "api/net/socket_backend.h"
+#include "cluster/shared_ports.h"
+#include "cluster/worker_group.h"
+#include "nodecc/process.h"
+
+namespace nodecc::net::detail {
+
+std::optional<::nodecc::net::Listener::Options> ServerLifecycle::listenerOptions(
+    const ListenOptions& options) {
+  auto addr = resolveListenAddress(options.host, options.port);
+  if (!addr) {
+    emitErrorSoon(facade_, errorWithAddress(-EINVAL, "listen", options.host, options.port));
+    return std::nullopt;
+  }
+  ::nodecc::net::Listener::Options lo;
+  lo.address = *addr;
+  lo.backlog = options.backlog;
+  lo.reusePort = options.reusePort;
+  lo.ipv6Only = options.ipv6Only;
+  return lo;
+}
+
+bool ServerLifecycle::shareWithCluster(const ListenOptions& options,
+                                       ::nodecc::net::Listener::Options& lo, unsigned* ordinal) {
+  if (!cluster::inWorker()) {
+    return false;
+  }
+  lo.reusePort = true;
+  if (options.port != 0) {
+    return false;
+  }
+  *ordinal = cluster::nextEphemeralOrdinal();
+  if (uint16_t port = cluster::sharedPort(options.host, *ordinal)) {
+    lo.address.setPort(port);
+    return false;
+  }
+  return true;
+}
+
+void ServerLifecycle::recordClusterPort(const ListenOptions& options, unsigned ordinal,
+                                        uint16_t port) {
+  cluster::recordSharedPort(options.host, ordinal, port);
+}
+
+void ServerLifecycle::listened(const os::Result<void>& result,
+                               const ::nodecc::net::Listener::Options& lo, uint16_t port) {
+  if (!result) {
+    emitErrorSoon(facade_, errorWithAddress(result.error(), "listen", lo.address.ip(), port));
+    return;
+  }
+  closing_ = false;
+  process::nextTick([this] { facade_.emit("listening"); });
+}
+
+bool ServerLifecycle::beginClose(bool listening, UniqueFunction<void(Error*)> cb) {
+  if (cb) {
+    // Node makes the callback a once('close') listener, after those already added: 'close'
+    // listeners run first. A server that is not listening (never was, or is already closing)
+    // passes ERR_SERVER_NOT_RUNNING to it.
+    auto f = std::make_shared<UniqueFunction<void(Error*)>>(std::move(cb));
+    if (listening) {
+      facade_.once("close", [f] { (*f)(nullptr); });
+    } else {
+      facade_.once("close", [f] {
+        Error e("ERR_SERVER_NOT_RUNNING", "Server is not running.");
+        (*f)(&e);
+      });
+    }
+  }
+  if (listening) {
+    closing_ = true;
+    return true;
+  }
+  if (!closing_) {
+    // Nothing to close and no connection left: Node still emits 'close' (from a nextTick).
+    emitCloseSoon();
+  }
+  return false;
+}
+
+void ServerLifecycle::maybeFinish(size_t connections) {
+  if (!closing_ || connections > 0) {
+    return;
+  }
+  closing_ = false;
+  emitCloseSoon();
+}
+
+void ServerLifecycle::emitCloseSoon() {
+  process::nextTick([this] { facade_.emit("close"); });
+}
+
+}  // namespace nodecc::net::detail

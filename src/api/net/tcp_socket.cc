@@ -1,0 +1,237 @@
+#include "api/net/tcp_socket.h"
+
+#include <cerrno>
+
+#include "api/net/server_impl.h"
+#include "api/runtime.h"
+#include "nodecc/process.h"
+#include "os/errno_table.h"
+
+namespace nodecc::net::detail {
+
+namespace {
+// Reads land here, then exactly the bytes read are copied into the Buffer given to "data".
+constexpr size_t kReadChunk = 64 * 1024;
+thread_local char tReadScratch[kReadChunk];
+}  // namespace
+
+Error errorWithAddress(int err, std::string_view syscall, std::string_view address,
+                       uint16_t port) {
+  Error e = Error::fromErrno(err, syscall);
+  e.address = std::string(address);
+  e.port = port;
+  std::string where = std::string(address) + ":" + std::to_string(port);
+  if (syscall == "connect") {
+    e.message = std::string(syscall) + " " + e.code + " " + where;
+  } else {
+    e.message = std::string(syscall) + " " + e.code + ": " +
+                std::string(os::errnoMessage(err)) + " " + where;
+  }
+  return e;
+}
+
+Error socketError(int err, std::string_view syscall) {
+  Error e = Error::fromErrno(err, syscall);
+  e.message = std::string(syscall) + " " + e.code;
+  return e;
+}
+
+TcpSocket::TcpSocket(loop::Loop& loop)
+    : loop_(loop), stream_(loop, *this), socket_(std::make_unique<Socket>(this)) {
+  facade = socket_.get();
+  timer_.data = this;
+}
+
+TcpSocket::~TcpSocket() { loop_.stopTimer(timer_); }
+
+os::Result<void> TcpSocket::adopt(int fd) {
+  auto r = stream_.open(fd);
+  if (r) {
+    connected_ = true;
+    stream_.readStart();
+  }
+  return r;
+}
+
+os::Result<void> TcpSocket::connectTo(const SocketAddress& to) {
+  connectTarget_ = to;
+  return stream_.connect(to);
+}
+
+std::span<char> TcpSocket::readBuffer() { return {tReadScratch, kReadChunk}; }
+
+void TcpSocket::onRead(size_t n) {
+  touch();
+  Buffer chunk = Buffer::from(std::string_view(tReadScratch, n), "latin1");
+  socket_->emit("data", static_cast<const Buffer&>(chunk));
+}
+
+void TcpSocket::onEnd() {
+  peerEnded_ = true;
+  socket_->emit("end");
+  if (destroying_) {
+    return;
+  }
+  if (!socket_->allowHalfOpen) {
+    end();
+  }
+  maybeClose();
+}
+
+void TcpSocket::onConnect(int status) {
+  if (status != 0) {
+    Error e = errorWithAddress(status, "connect", connectTarget_.ip(), connectTarget_.port());
+    destroy(&e);
+    return;
+  }
+  connected_ = true;
+  if (!paused_) {
+    stream_.readStart();
+  }
+  socket_->emit("connect");
+  socket_->emit("ready");
+}
+
+void TcpSocket::onDrain() {
+  runWriteCallbacks(nullptr);
+  // Node emits no 'drain' once end() was called: nothing more may be written.
+  if (needDrain_ && !ended_ && !destroying_) {
+    needDrain_ = false;
+    socket_->emit("drain");
+  }
+  maybeClose();
+}
+
+void TcpSocket::onError(int err) {
+  Error e = socketError(err, stream_.failedWriting() ? "write" : "read");
+  destroy(&e);
+}
+
+void TcpSocket::onClose() {
+  loop_.stopTimer(timer_);
+  if (!error_) {
+    // Writes that never reached the kernel still complete exactly once.
+    Error destroyed("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed");
+    runWriteCallbacks(&destroyed);
+  } else {
+    runWriteCallbacks(error_.get());
+    try {
+      socket_->emit("error", static_cast<const Error&>(*error_));
+    } catch (...) {
+      // No 'error' listener: an uncaught exception, as in Node; 'close' still follows.
+      api::Runtime::current().uncaught(std::current_exception(), "uncaughtException");
+    }
+  }
+  socket_->emit("close", bool(error_));
+  delete this;
+}
+
+bool TcpSocket::write(std::string_view data, UniqueFunction<void(Error*)> cb) {
+  if (ended_ || destroying_) {
+    // As Node: after destroy() the callback gets ERR_STREAM_DESTROYED; after end() it gets
+    // ERR_STREAM_WRITE_AFTER_END, and the socket is destroyed with that error ('error', then
+    // 'close' with hadError).
+    Error e = destroying_
+                  ? Error("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed")
+                  : Error("ERR_STREAM_WRITE_AFTER_END", "write after end");
+    if (cb) {
+      process::nextTick([cb = std::move(cb), e]() mutable { cb(&e); });
+    }
+    if (!destroying_) {
+      destroy(&e);
+    }
+    return false;
+  }
+  touch();
+  stream_.write(data);
+  if (cb) {
+    if (stream_.queuedBytes() == 0 && !stream_.connecting()) {
+      process::nextTick([cb = std::move(cb)]() mutable { cb(nullptr); });
+    } else {
+      writeCallbacks_.emplace_back(stream_.bytesWritten() + stream_.queuedBytes(), std::move(cb));
+    }
+  }
+  bool below = stream_.queuedBytes() < socket_->writableHighWaterMark;
+  if (!below) {
+    needDrain_ = true;
+  }
+  return below;
+}
+
+void TcpSocket::runWriteCallbacks(Error* err) {
+  auto callbacks = std::move(writeCallbacks_);
+  writeCallbacks_.clear();
+  for (auto& [target, cb] : callbacks) {
+    cb(err);
+  }
+}
+
+void TcpSocket::end() {
+  if (ended_ || destroying_) {
+    return;
+  }
+  ended_ = true;
+  stream_.shutdown();
+  maybeClose();
+}
+
+void TcpSocket::maybeClose() {
+  // Both directions finished and everything sent: the socket is done.
+  if (!destroying_ && ended_ && peerEnded_ && stream_.queuedBytes() == 0) {
+    destroy(nullptr);
+  }
+}
+
+void TcpSocket::destroy(const Error* err) {
+  if (destroying_) {
+    return;
+  }
+  destroying_ = true;
+  if (err) {
+    error_ = std::make_unique<Error>(*err);
+  }
+  loop_.stopTimer(timer_);
+  stream_.close();
+  if (server) {
+    // Node counts the connection gone at destroy(), before the socket's own 'close' (which
+    // waits for the close phase): the server's 'close' can come first.
+    ServerImpl* s = std::exchange(server, nullptr);
+    s->socketClosed();
+  }
+}
+
+void TcpSocket::pause() {
+  paused_ = true;
+  stream_.readStop();
+}
+
+void TcpSocket::resume() {
+  paused_ = false;
+  if (connected_ && !peerEnded_ && !destroying_) {
+    stream_.readStart();
+  }
+}
+
+void TcpSocket::setTimeout(uint64_t ms) {
+  timeoutMs_ = ms;
+  if (ms == 0) {
+    loop_.stopTimer(timer_);
+    return;
+  }
+  loop_.setTimerRef(timer_, false);
+  loop_.updateTime();
+  loop_.startTimer(timer_, ms);
+}
+
+void TcpSocket::touch() {
+  if (timeoutMs_ > 0) {
+    loop_.startTimer(timer_, timeoutMs_);
+  }
+}
+
+void TcpSocket::onTimeout(loop::Timer* t) {
+  auto* self = static_cast<TcpSocket*>(t->data);
+  self->socket_->emit("timeout");
+}
+
+}  // namespace nodecc::net::detail

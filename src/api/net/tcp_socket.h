@@ -1,0 +1,71 @@
+#pragma once
+// TcpSocket: the backend of a net module socket (accepted by net::Server or made by
+// net::connect). Owns its stream and its facade; deletes itself after emitting "close".
+#include <memory>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "api/net/socket_backend.h"
+#include "loop/timer_queue.h"
+
+namespace nodecc::net::detail {
+
+class ServerImpl;
+
+class TcpSocket final : public SocketBackend, public ::nodecc::net::Stream::Handler {
+ public:
+  explicit TcpSocket(loop::Loop& loop);
+  ~TcpSocket() override;
+
+  // The facade users hold.
+  Socket& socket() { return *socket_; }
+  ServerImpl* server = nullptr;  // the server that accepted it, told when it closes
+
+  os::Result<void> adopt(int fd);
+  os::Result<void> connectTo(const SocketAddress& to);
+
+  // SocketBackend
+  ::nodecc::net::Stream& stream() override { return stream_; }
+  bool write(std::string_view data, UniqueFunction<void(Error*)> cb) override;
+  void end() override;
+  void destroy(const Error* err) override;
+  void pause() override;
+  void resume() override;
+  void setTimeout(uint64_t ms) override;
+  bool destroyed() const override { return destroying_; }
+  bool readable() const override { return !peerEnded_ && !destroying_; }
+  bool writable() const override { return !ended_ && !destroying_; }
+
+ private:
+  // Stream::Handler
+  std::span<char> readBuffer() override;
+  void onRead(size_t n) override;
+  void onEnd() override;
+  void onConnect(int status) override;
+  void onDrain() override;
+  void onError(int err) override;
+  void onClose() override;
+
+  void touch();
+  void maybeClose();
+  void runWriteCallbacks(Error* err);
+  static void onTimeout(loop::Timer* t);
+
+  loop::Loop& loop_;
+  ::nodecc::net::Stream stream_;
+  std::unique_ptr<Socket> socket_;
+  loop::Timer timer_{&TcpSocket::onTimeout};
+  uint64_t timeoutMs_ = 0;
+  std::vector<std::pair<uint64_t, UniqueFunction<void(Error*)>>> writeCallbacks_;
+  std::unique_ptr<Error> error_;
+  bool needDrain_ = false;
+  bool ended_ = false;
+  bool peerEnded_ = false;
+  bool paused_ = false;
+  bool destroying_ = false;
+  bool connected_ = false;
+  SocketAddress connectTarget_;
+};
+
+}  // namespace nodecc::net::detail
