@@ -5,7 +5,7 @@ RELEASE_DIR := build
 ASAN_DIR := build-asan
 
 .PHONY: deps build build-asan run test test-release test-asan install bench bench-quick bench-micro \
-        bench-fs-scan bench-deps bench-build fuzz soak clean
+        bench-fs-scan bench-deps bench-build fuzz soak clean format format-check
 
 deps:
 	@./scripts/install-deps.sh
@@ -24,7 +24,7 @@ run: build
 
 # ASan+UBSan first, Release last, so the output ends with the Release ctest summary; either
 # failing fails the command.
-test: build-asan build
+test: format-check build-asan build
 	@echo "== ASan+UBSan tests =="
 	@cd $(ASAN_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 600
 	@echo "== Release tests =="
@@ -80,6 +80,15 @@ bench-micro: build
 bench-fs-scan: build
 	@./bench/fs-scan/install-deps.sh
 	@$(BENCH_PY) bench/fs-scan/run.py --build $(RELEASE_DIR) $(FS_SCAN_ARGS)
+
+# clang-format-14 over every tracked C++ file (scripts/format.sh): format-check fails on a file
+# that differs, format rewrites them. examples/ and tests/compat/ mirror their .js twins and opt
+# out through their own .clang-format.
+format-check: deps
+	@./scripts/format.sh --check
+
+format: deps
+	@./scripts/format.sh
 
 clean:
 	rm -rf $(RELEASE_DIR) $(ASAN_DIR)

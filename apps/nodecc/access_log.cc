@@ -61,7 +61,9 @@ void appendField(std::string& out, const http::IncomingMessage& req, std::string
 
 }  // namespace
 
-AccessLog::~AccessLog() { close(); }
+AccessLog::~AccessLog() {
+  close();
+}
 
 std::string AccessLog::open(const std::string& path) {
   if (path == "-") {

@@ -5,11 +5,11 @@
 // Lines are appended to a buffer and written when it passes 64 KiB, once a second, and at
 // close: no syscall per request. One per worker (loop thread only); workers' lines never
 // interleave (see flush).
+#include <nodecc/nodecc.h>
+
 #include <cstdint>
 #include <ctime>
 #include <string>
-
-#include <nodecc/nodecc.h>
 
 namespace nodecc::cli {
 

@@ -1,9 +1,9 @@
 // nodecc: the command line tool. `nodecc serve DIR` serves static files; more commands later.
+#include <nodecc/nodecc.h>
+
 #include <cstdio>
 #include <string>
 #include <vector>
-
-#include <nodecc/nodecc.h>
 
 #include "serve_command.h"
 

@@ -1,15 +1,14 @@
 #include "serve_command.h"
 
+#include <nodecc/cluster.h>
+#include <nodecc/nodecc.h>
+#include <nodecc/serve_static.h>
 #include <sys/resource.h>
 
 #include <cstdio>
 #include <memory>
 #include <mutex>
 #include <optional>
-
-#include <nodecc/cluster.h>
-#include <nodecc/nodecc.h>
-#include <nodecc/serve_static.h>
 
 #include "access_log.h"
 #include "serve_args.h"
@@ -71,8 +70,7 @@ http::Server& startServer(const ServeArgs& a, bool announce) {
     }
     auto addr = server.address();
     std::string host = addr.family == "IPv6" ? "[" + addr.address + "]" : addr.address;
-    std::printf("Serving %s at http://%s:%u/\n", a.dir.c_str(), host.c_str(),
-                unsigned(addr.port));
+    std::printf("Serving %s at http://%s:%u/\n", a.dir.c_str(), host.c_str(), unsigned(addr.port));
     std::fflush(stdout);
   });
   if (log->isOpen()) {
@@ -97,8 +95,7 @@ int runSingle(const ServeArgs& a) {
       process::exit(1);
     }
     *stopping = true;
-    std::fprintf(stderr, "nodecc serve: %s, closing (responses in flight finish)\n",
-                 name.c_str());
+    std::fprintf(stderr, "nodecc serve: %s, closing (responses in flight finish)\n", name.c_str());
     // The signal listeners would keep the loop alive: exit once the server has closed.
     server.close([](Error*) { process::exit(0); });
     server.closeIdleConnections();

@@ -56,8 +56,8 @@ constexpr int kBacklog = 4096;
 
 struct Connection {
   int fd = -1;
-  int matched = 0;   // how many bytes of "\r\n\r\n" the previous read ended with
-  std::string out;   // responses the kernel did not take yet
+  int matched = 0;  // how many bytes of "\r\n\r\n" the previous read ended with
+  std::string out;  // responses the kernel did not take yet
 };
 
 // Counts the "\r\n\r\n" terminators in data, continuing a match carried over from the last read.
@@ -183,8 +183,7 @@ int main(int argc, char** argv) {
     } else if (std::strcmp(argv[i], "--host") == 0 && i + 1 < argc) {
       host = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: %s [--port N] [--host ADDR] [--keep-alive-headers]\n",
-                   argv[0]);
+      std::fprintf(stderr, "usage: %s [--port N] [--host ADDR] [--keep-alive-headers]\n", argv[0]);
       return 2;
     }
   }

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "http/parser.h"
@@ -47,9 +47,8 @@ double nsPerParseOnce(size_t iterations, size_t split) {
     RequestHead head;
     size_t prev = 0;
     if (split != 0) {
-      sink += static_cast<size_t>(
-          parseRequest(std::string_view(kBrowserHead).substr(0, split), 0, head, headers, 32,
-                       limits, &err) == 0);
+      sink += static_cast<size_t>(parseRequest(std::string_view(kBrowserHead).substr(0, split), 0,
+                                               head, headers, 32, limits, &err) == 0);
       prev = split;
     }
     const ssize_t n = parseRequest(kBrowserHead, prev, head, headers, 32, limits, &err);

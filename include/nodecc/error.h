@@ -47,8 +47,7 @@ class TypeError : public Error {
 
 class RangeError : public Error {
  public:
-  RangeError(std::string code, std::string message)
-      : Error(std::move(code), std::move(message)) {
+  RangeError(std::string code, std::string message) : Error(std::move(code), std::move(message)) {
     name = "RangeError";
   }
 };

@@ -34,7 +34,7 @@ namespace nodecc {
 namespace detail {
 struct FetchBody;
 struct FetchAccess;
-}
+}  // namespace detail
 
 // fetch's Headers: case-insensitive names, kept lower-cased. Iteration is in name order with
 // the values of a name combined by ", " (Set-Cookie values stay apart), as the standard's

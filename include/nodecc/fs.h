@@ -100,7 +100,9 @@ class Dirent {
  public:
   Dirent() = default;
   Dirent(std::string name, std::string parentPath, FileType type)
-      : name(std::move(name)), parentPath(std::move(parentPath)), path(this->parentPath),
+      : name(std::move(name)),
+        parentPath(std::move(parentPath)),
+        path(this->parentPath),
         type_(type) {}
 
   std::string name;
@@ -126,10 +128,10 @@ inline constexpr WithFileTypes withFileTypes{};
 // Open flags: Node's strings ("r", "r+", "w", "wx", "a", "ax+"...) or open(2) flags (O_*).
 class OpenFlags {
  public:
-  OpenFlags(const char* text) : text_(text) {}               // NOLINT: implicit like Node's
-  OpenFlags(std::string_view text) : text_(text) {}          // NOLINT
-  OpenFlags(const std::string& text) : text_(text) {}        // NOLINT
-  OpenFlags(int flags) : flags_(flags), numeric_(true) {}    // NOLINT
+  OpenFlags(const char* text) : text_(text) {}             // NOLINT: implicit like Node's
+  OpenFlags(std::string_view text) : text_(text) {}        // NOLINT
+  OpenFlags(const std::string& text) : text_(text) {}      // NOLINT
+  OpenFlags(int flags) : flags_(flags), numeric_(true) {}  // NOLINT
   // The open(2) flags; throws TypeError ERR_INVALID_ARG_VALUE for an unknown string.
   int value() const;
 
@@ -143,12 +145,12 @@ class OpenFlags {
 // numbers, or a time point (Node's Date).
 class TimeArg {
  public:
-  TimeArg(double seconds) : seconds_(seconds) {}                     // NOLINT
-  TimeArg(int seconds) : seconds_(seconds) {}                        // NOLINT
-  TimeArg(long seconds) : seconds_(double(seconds)) {}               // NOLINT
-  TimeArg(long long seconds) : seconds_(double(seconds)) {}          // NOLINT
+  TimeArg(double seconds) : seconds_(seconds) {}             // NOLINT
+  TimeArg(int seconds) : seconds_(seconds) {}                // NOLINT
+  TimeArg(long seconds) : seconds_(double(seconds)) {}       // NOLINT
+  TimeArg(long long seconds) : seconds_(double(seconds)) {}  // NOLINT
   // A whole-millisecond time point gives exactly Node's date.getTime() / 1000.
-  TimeArg(std::chrono::system_clock::time_point t)                   // NOLINT
+  TimeArg(std::chrono::system_clock::time_point t)  // NOLINT
       : seconds_(secondsOf(t.time_since_epoch())) {}
   double seconds() const { return seconds_; }
 
@@ -280,8 +282,7 @@ int openSync(std::string_view path, OpenFlags flags = "r", int mode = 0666);
 void closeSync(int fd);
 size_t readSync(int fd, Buffer buffer, size_t offset, size_t length, int64_t position = -1);
 size_t readSync(int fd, Buffer buffer);
-size_t writeSync(int fd, const Buffer& buffer, size_t offset, size_t length,
-                 int64_t position = -1);
+size_t writeSync(int fd, const Buffer& buffer, size_t offset, size_t length, int64_t position = -1);
 size_t writeSync(int fd, const Buffer& buffer);
 size_t writeSync(int fd, std::string_view string, int64_t position = -1,
                  std::string_view encoding = "utf8");
@@ -293,8 +294,7 @@ void writeFileSync(std::string_view path, std::string_view data, const WriteFile
 void writeFileSync(std::string_view path, const Buffer& data);
 void writeFileSync(std::string_view path, const Buffer& data, const WriteFileOptions& options);
 void appendFileSync(std::string_view path, std::string_view data);
-void appendFileSync(std::string_view path, std::string_view data,
-                    const WriteFileOptions& options);
+void appendFileSync(std::string_view path, std::string_view data, const WriteFileOptions& options);
 void appendFileSync(std::string_view path, const Buffer& data);
 Stats statSync(std::string_view path);
 Stats lstatSync(std::string_view path);
@@ -354,8 +354,7 @@ class FileHandle {
   Promise<ReadResult> read(Buffer buffer);
   // filehandle.read(): into a new 16 KiB buffer.
   Promise<ReadResult> read();
-  Promise<WriteResult> write(Buffer buffer, size_t offset, size_t length,
-                             int64_t position = -1);
+  Promise<WriteResult> write(Buffer buffer, size_t offset, size_t length, int64_t position = -1);
   Promise<WriteResult> write(Buffer buffer);
   Promise<WriteResult> write(std::string_view string, int64_t position = -1,
                              std::string_view encoding = "utf8");
@@ -384,8 +383,7 @@ Promise<Buffer> readFile(std::string_view path);
 Promise<std::string> readFile(std::string_view path, std::string_view encoding);
 Promise<> writeFile(std::string_view path, std::string_view data);
 Promise<> writeFile(std::string_view path, std::string_view data, std::string_view encoding);
-Promise<> writeFile(std::string_view path, std::string_view data,
-                    const WriteFileOptions& options);
+Promise<> writeFile(std::string_view path, std::string_view data, const WriteFileOptions& options);
 Promise<> writeFile(std::string_view path, const Buffer& data);
 Promise<> appendFile(std::string_view path, std::string_view data);
 Promise<> appendFile(std::string_view path, const Buffer& data);
@@ -393,8 +391,7 @@ Promise<Stats> stat(std::string_view path);
 Promise<Stats> lstat(std::string_view path);
 Promise<std::vector<std::string>> readdir(std::string_view path);
 Promise<std::vector<Dirent>> readdir(std::string_view path, WithFileTypes);
-Promise<std::optional<std::string>> mkdir(std::string_view path,
-                                          const MkdirOptions& options = {});
+Promise<std::optional<std::string>> mkdir(std::string_view path, const MkdirOptions& options = {});
 Promise<std::string> mkdtemp(std::string_view prefix);
 Promise<> rm(std::string_view path, const RmOptions& options = {});
 Promise<> rmdir(std::string_view path);

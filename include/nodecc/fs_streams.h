@@ -40,8 +40,8 @@ struct ReadStreamOptions {
   int mode = 0666;
   bool autoClose = true;  // close the fd after 'end' or an error
   bool emitClose = true;
-  std::optional<int64_t> start{};  // first byte; none: from the file position
-  std::optional<int64_t> end{};    // last byte, inclusive; none: to the end of the file
+  std::optional<int64_t> start{};    // first byte; none: from the file position
+  std::optional<int64_t> end{};      // last byte, inclusive; none: to the end of the file
   size_t highWaterMark = 64 * 1024;  // bytes per read, and the read-ahead while paused
 };
 
@@ -51,7 +51,7 @@ struct WriteStreamOptions {
   int mode = 0666;
   bool autoClose = true;
   bool emitClose = true;
-  std::optional<int64_t> start{};  // write from this offset; none: at the file position
+  std::optional<int64_t> start{};    // write from this offset; none: at the file position
   size_t highWaterMark = 16 * 1024;  // write() returns false once this much is buffered
   bool flush = false;                // fsync before closing
 };
@@ -99,7 +99,7 @@ class ReadStream : public EventEmitter {
   std::string path;
   int fd = -1;
   size_t bytesRead = 0;
-  bool pending = true;         // not opened yet
+  bool pending = true;  // not opened yet
   bool destroyed = false;
   bool readableEnded = false;  // 'end' was emitted
   bool closed = false;         // 'close' was emitted
@@ -140,7 +140,7 @@ class WriteStream : public EventEmitter {
   bool writableEnded = false;     // end() was called
   bool writableFinished = false;  // 'finish' was emitted
   bool writableNeedDrain = false;
-  size_t writableLength = 0;      // bytes buffered or being written
+  size_t writableLength = 0;  // bytes buffered or being written
   size_t writableHighWaterMark = 0;
   bool closed = false;
 

@@ -87,28 +87,27 @@ class UniqueFunction<R(Args...)> {
 
   static constexpr size_t kInline = 32;
   template <class D>
-  static constexpr bool kFitsInline = sizeof(D) <= kInline &&
-                                      alignof(D) <= alignof(std::max_align_t) &&
-                                      std::is_nothrow_move_constructible_v<D>;
+  static constexpr bool kFitsInline =
+      sizeof(D) <= kInline &&
+      alignof(D) <= alignof(std::max_align_t) && std::is_nothrow_move_constructible_v<D>;
   struct Ops {
     R (*call)(void*, Args&&...);
     void (*move)(void* dst, void* src);
     void (*destroy)(void*);
   };
   template <class D>
-  static constexpr Ops kInlineOps = {
-      [](void* s, Args&&... a) -> R {
-        if constexpr (std::is_void_v<R>) {
-          (*static_cast<D*>(s))(std::forward<Args>(a)...);
-        } else {
-          return (*static_cast<D*>(s))(std::forward<Args>(a)...);
-        }
-      },
-      [](void* dst, void* src) {
-        ::new (dst) D(std::move(*static_cast<D*>(src)));
-        static_cast<D*>(src)->~D();
-      },
-      [](void* s) { static_cast<D*>(s)->~D(); }};
+  static constexpr Ops kInlineOps = {[](void* s, Args&&... a) -> R {
+                                       if constexpr (std::is_void_v<R>) {
+                                         (*static_cast<D*>(s))(std::forward<Args>(a)...);
+                                       } else {
+                                         return (*static_cast<D*>(s))(std::forward<Args>(a)...);
+                                       }
+                                     },
+                                     [](void* dst, void* src) {
+                                       ::new (dst) D(std::move(*static_cast<D*>(src)));
+                                       static_cast<D*>(src)->~D();
+                                     },
+                                     [](void* s) { static_cast<D*>(s)->~D(); }};
   template <class D>
   static constexpr Ops kHeapOps = {
       [](void* s, Args&&... a) -> R {

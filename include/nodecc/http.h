@@ -26,8 +26,9 @@
 // finished, or the connection went away) and the callbacks running then have returned, and
 // while an async handler has not returned. If the client went away before the response was
 // ended, they stay valid (inert) until the handler ends it, within ServerOptions::orphanTimeout
-// and maxOrphans: a handler that keeps working after a request's 'close' should stop there. Reading is exactly as fast as the handler consumes: pause() stops
-// reading from the socket and TCP pushes back on the client.
+// and maxOrphans: a handler that keeps working after a request's 'close' should stop there. Reading
+// is exactly as fast as the handler consumes: pause() stops reading from the socket and TCP pushes
+// back on the client.
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -295,7 +296,8 @@ Server& createAsyncServer(const ServerOptions& options, AsyncRequestListener lis
 Server& createServer();
 Server& createServer(const ServerOptions& options);
 // The listener: void(IncomingMessage&, ServerResponse&), or a coroutine returning Promise<>.
-template <class F, class = std::enable_if_t<std::is_invocable_v<F&, IncomingMessage&, ServerResponse&>>>
+template <class F,
+          class = std::enable_if_t<std::is_invocable_v<F&, IncomingMessage&, ServerResponse&>>>
 Server& createServer(const ServerOptions& options, F&& listener) {
   using R = std::invoke_result_t<F&, IncomingMessage&, ServerResponse&>;
   if constexpr (std::is_same_v<R, Promise<>>) {
@@ -304,7 +306,8 @@ Server& createServer(const ServerOptions& options, F&& listener) {
     return detail::createServer(options, RequestListener(std::forward<F>(listener)));
   }
 }
-template <class F, class = std::enable_if_t<std::is_invocable_v<F&, IncomingMessage&, ServerResponse&>>>
+template <class F,
+          class = std::enable_if_t<std::is_invocable_v<F&, IncomingMessage&, ServerResponse&>>>
 Server& createServer(F&& listener) {
   return createServer(ServerOptions{}, std::forward<F>(listener));
 }

@@ -133,11 +133,11 @@ struct RequestOptions {
   std::string method{};    // "" : "GET"
   std::string hostname{};  // preferred over host
   std::string host{};      // "" (and no hostname): "localhost"
-  uint16_t port = 0;     // 0: defaultPort
+  uint16_t port = 0;       // 0: defaultPort
   uint16_t defaultPort = 80;
-  std::string path{};      // "" : "/"
-  HeaderPairs headers{};   // sent in this order (duplicates allowed, as Node's array form)
-  std::string auth{};      // "user:password" -> Authorization: Basic
+  std::string path{};     // "" : "/"
+  HeaderPairs headers{};  // sent in this order (duplicates allowed, as Node's array form)
+  std::string auth{};     // "user:password" -> Authorization: Basic
   AgentOption agent{};
   uint64_t timeout = 0;  // ms of socket inactivity before "timeout"; 0: none
   std::string localAddress{};
@@ -169,7 +169,7 @@ class ClientRequest : public EventEmitter {
   std::string path;
   std::string host;
   std::string protocol = "http:";
-  bool reusedSocket = false;    // sent on a kept-alive connection
+  bool reusedSocket = false;  // sent on a kept-alive connection
   bool destroyed = false;
   bool writableEnded = false;     // end() was called
   bool writableFinished = false;  // every byte was handed to the socket
@@ -220,8 +220,8 @@ struct AgentOptions {
   uint64_t keepAliveMsecs = 1000;  // TCP keep-alive initial delay of pooled sockets
   size_t maxSockets = kInfinity;   // per origin (host:port:localAddress:family)
   size_t maxTotalSockets = kInfinity;
-  size_t maxFreeSockets = 256;  // idle sockets kept per origin
-  uint64_t timeout = 0;         // socket inactivity timeout in ms; 0: none
+  size_t maxFreeSockets = 256;      // idle sockets kept per origin
+  uint64_t timeout = 0;             // socket inactivity timeout in ms; 0: none
   std::string scheduling = "lifo";  // which free socket goes next: "lifo" or "fifo"
 };
 

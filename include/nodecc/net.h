@@ -40,19 +40,19 @@ struct AddressInfo {
 
 // server.listen(options).
 struct ListenOptions {
-  uint16_t port = 0;        // 0: an ephemeral port
-  std::string host;         // "" : "::" when IPv6 is available (dual stack), else "0.0.0.0"
+  uint16_t port = 0;  // 0: an ephemeral port
+  std::string host;   // "" : "::" when IPv6 is available (dual stack), else "0.0.0.0"
   int backlog = 511;
-  bool reusePort = false;   // SO_REUSEPORT (several listeners on one port)
+  bool reusePort = false;  // SO_REUSEPORT (several listeners on one port)
   bool ipv6Only = false;
 };
 
 // net.createServer(options): what each accepted socket starts with.
 struct ServerOptions {
-  bool allowHalfOpen = false;   // see Socket::allowHalfOpen
-  bool pauseOnConnect = false;  // accepted sockets start paused (no reads until resume())
-  bool noDelay = false;         // TCP_NODELAY on accepted sockets
-  bool keepAlive = false;       // SO_KEEPALIVE on accepted sockets...
+  bool allowHalfOpen = false;          // see Socket::allowHalfOpen
+  bool pauseOnConnect = false;         // accepted sockets start paused (no reads until resume())
+  bool noDelay = false;                // TCP_NODELAY on accepted sockets
+  bool keepAlive = false;              // SO_KEEPALIVE on accepted sockets...
   uint64_t keepAliveInitialDelay = 0;  // ...with this idle time in ms (0: the system's)
 };
 

@@ -73,7 +73,9 @@ template <class... A>
 bool emit(std::string_view event, A&&... args) {
   return emitter().emit(event, std::forward<A>(args)...);
 }
-inline size_t listenerCount(std::string_view event) { return emitter().listenerCount(event); }
+inline size_t listenerCount(std::string_view event) {
+  return emitter().listenerCount(event);
+}
 inline EventEmitter& removeAllListeners(std::string_view event) {
   return emitter().removeAllListeners(event);
 }

@@ -163,9 +163,7 @@ struct IsPromise<Promise<T>> : std::true_type {
 template <class T>
 class Resolve {
  public:
-  explicit Resolve(detail::Ref<detail::PromiseState<T>> s) : s_(std::move(s)) {
-    s_->addSettler();
-  }
+  explicit Resolve(detail::Ref<detail::PromiseState<T>> s) : s_(std::move(s)) { s_->addSettler(); }
   Resolve(const Resolve& o) : s_(o.s_) { s_->addSettler(); }
   Resolve& operator=(const Resolve&) = delete;
   ~Resolve() {
@@ -177,8 +175,7 @@ class Resolve {
 
   template <class... V>
   void operator()(V&&... v) const {
-    if constexpr (sizeof...(V) == 1 &&
-                  (detail::IsPromise<std::decay_t<V>>::value && ...)) {
+    if constexpr (sizeof...(V) == 1 && (detail::IsPromise<std::decay_t<V>>::value && ...)) {
       adopt(std::forward<V>(v)...);
     } else {
       s_->fulfill(std::forward<V>(v)...);
@@ -454,24 +451,23 @@ auto Promise<T>::thenImpl(F&& onFulfilled, G&& onRejected) const {
   using R = typename detail::ThenResult<T, std::decay_t<F>>::type;
   using U = typename detail::ThenValueOf<R>::type;
   auto next = Promise<U>::withResolvers();
-  detail::onSettled(
-      *s_, [f = std::forward<F>(onFulfilled), g = std::forward<G>(onRejected),
-            r = next.resolve](detail::PromiseBase& src) mutable {
-        auto& st = static_cast<detail::PromiseState<T>&>(src);
-        if (st.state == detail::PromiseBase::State::kRejected) {
-          if constexpr (std::is_null_pointer_v<std::decay_t<G>>) {
-            r.reject(st.error);
-          } else {
-            detail::settleWith(r, [&] { return g(st.error); });
-          }
-          return;
-        }
-        if constexpr (std::is_void_v<T>) {
-          detail::settleWith(r, [&] { return f(); });
-        } else {
-          detail::settleWith(r, [&] { return f(*st.value); });
-        }
-      });
+  detail::onSettled(*s_, [f = std::forward<F>(onFulfilled), g = std::forward<G>(onRejected),
+                          r = next.resolve](detail::PromiseBase& src) mutable {
+    auto& st = static_cast<detail::PromiseState<T>&>(src);
+    if (st.state == detail::PromiseBase::State::kRejected) {
+      if constexpr (std::is_null_pointer_v<std::decay_t<G>>) {
+        r.reject(st.error);
+      } else {
+        detail::settleWith(r, [&] { return g(st.error); });
+      }
+      return;
+    }
+    if constexpr (std::is_void_v<T>) {
+      detail::settleWith(r, [&] { return f(); });
+    } else {
+      detail::settleWith(r, [&] { return f(*st.value); });
+    }
+  });
   return next.promise;
 }
 
@@ -479,17 +475,17 @@ template <class T>
 template <class G>
 Promise<T> Promise<T>::catch_(G&& onRejected) const {
   auto next = Promise<T>::withResolvers();
-  detail::onSettled(*s_, [g = std::forward<G>(onRejected),
-                          r = next.resolve](detail::PromiseBase& src) mutable {
-    auto& st = static_cast<detail::PromiseState<T>&>(src);
-    if (st.state == detail::PromiseBase::State::kRejected) {
-      detail::settleWith(r, [&] { return g(st.error); });
-    } else if constexpr (std::is_void_v<T>) {
-      r();
-    } else {
-      r(*st.value);
-    }
-  });
+  detail::onSettled(
+      *s_, [g = std::forward<G>(onRejected), r = next.resolve](detail::PromiseBase& src) mutable {
+        auto& st = static_cast<detail::PromiseState<T>&>(src);
+        if (st.state == detail::PromiseBase::State::kRejected) {
+          detail::settleWith(r, [&] { return g(st.error); });
+        } else if constexpr (std::is_void_v<T>) {
+          r();
+        } else {
+          r(*st.value);
+        }
+      });
   return next.promise;
 }
 
@@ -501,14 +497,13 @@ Promise<T> Promise<T>::finally(F&& fn) const {
   // which fixes how many microtasks a finally takes.
   auto f = std::make_shared<std::decay_t<F>>(std::forward<F>(fn));
   if constexpr (std::is_void_v<T>) {
-    return then(
-        [f]() { return Promise<void>::resolve().then([f] { (*f)(); }); },
-        [f](std::exception_ptr e) {
-          return Promise<void>::resolve().then([f, e] {
-            (*f)();
-            std::rethrow_exception(e);
-          });
-        });
+    return then([f]() { return Promise<void>::resolve().then([f] { (*f)(); }); },
+                [f](std::exception_ptr e) {
+                  return Promise<void>::resolve().then([f, e] {
+                    (*f)();
+                    std::rethrow_exception(e);
+                  });
+                });
   } else {
     return then(
         [f](T& v) {

@@ -35,7 +35,7 @@ class ParsedQuery {
   using const_iterator = const Entry*;
 
   std::string operator[](std::string_view name) const;
-  std::optional<std::string> get(std::string_view name) const;  // nullopt when absent
+  std::optional<std::string> get(std::string_view name) const;   // nullopt when absent
   std::vector<std::string> getAll(std::string_view name) const;  // [] when absent
   const Entry* find(std::string_view name) const;                // nullptr when absent
   bool has(std::string_view name) const { return find(name) != nullptr; }
@@ -92,8 +92,8 @@ struct StringifyOptions {
 
 // querystring.stringify(obj, sep, eq, options): each key in order; an array gives one pair per
 // element; an empty array gives nothing.
-std::string stringify(const ParsedQuery& obj, std::string_view sep = "&",
-                      std::string_view eq = "=", const StringifyOptions& options = {});
+std::string stringify(const ParsedQuery& obj, std::string_view sep = "&", std::string_view eq = "=",
+                      const StringifyOptions& options = {});
 // C++ addition: pairs in the order given, repeated names included (as URLSearchParams does).
 std::string stringify(const std::vector<std::pair<std::string, std::string>>& pairs,
                       std::string_view sep = "&", std::string_view eq = "=",

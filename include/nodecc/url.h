@@ -220,9 +220,9 @@ class URL {
  private:
   URL() = default;
   friend class URLSearchParams;
-  void paramsChanged();   // URLSearchParams -> URL
-  void queryChanged();    // URL -> URLSearchParams
-  void adoptParams();     // points params_ back at this after a copy or move
+  void paramsChanged();  // URLSearchParams -> URL
+  void queryChanged();   // URL -> URLSearchParams
+  void adoptParams();    // points params_ back at this after a copy or move
 
   detail::UrlRecord rec_;
   // Parsed from the query on first use of searchParams(), then kept in step.

@@ -184,8 +184,8 @@ std::string encodeBase64(std::string_view s) {
 }
 
 void checkEncoding(std::string_view encoding) {
-  if (encoding != "utf8" && encoding != "utf-8" && encoding != "latin1" &&
-      encoding != "binary" && encoding != "ascii" && encoding != "hex" && encoding != "base64") {
+  if (encoding != "utf8" && encoding != "utf-8" && encoding != "latin1" && encoding != "binary" &&
+      encoding != "ascii" && encoding != "hex" && encoding != "base64") {
     throw TypeError("ERR_UNKNOWN_ENCODING", "Unknown encoding: " + std::string(encoding));
   }
 }

@@ -84,7 +84,8 @@ class Coordinator {
   }
 
   static void onDeadline(loop::Timer* t) {
-    std::fprintf(stderr, "nodecc cluster: workers still busy after the shutdown timeout, exiting\n");
+    std::fprintf(stderr,
+                 "nodecc cluster: workers still busy after the shutdown timeout, exiting\n");
     std::fflush(nullptr);
     std::_Exit(1);
   }
@@ -208,9 +209,13 @@ size_t broadcast(std::function<void()> fn) {
   return gGroup ? gGroup->postToAll(fn) : 0;
 }
 
-unsigned workerId() { return inWorker() ? currentWorkerId() : 0; }
+unsigned workerId() {
+  return inWorker() ? currentWorkerId() : 0;
+}
 
-bool isWorker() { return inWorker(); }
+bool isWorker() {
+  return inWorker();
+}
 
 unsigned availableParallelism() {
   cpu_set_t set;

@@ -45,7 +45,11 @@ Error toError(const std::exception_ptr& e) {
   }
 }
 
-std::string_view errnoName(int err) { return os::errnoName(err); }
-std::string_view errnoMessage(int err) { return os::errnoMessage(err); }
+std::string_view errnoName(int err) {
+  return os::errnoName(err);
+}
+std::string_view errnoMessage(int err) {
+  return os::errnoMessage(err);
+}
 
 }  // namespace nodecc

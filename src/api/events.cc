@@ -80,9 +80,9 @@ void ListenerBase::operator delete(void* p, size_t size) {
 }
 
 void throwListenerTypeMismatch(std::string_view event, size_t index) {
-  throw TypeError("ERR_INVALID_ARG_TYPE",
-                  "The listener of event '" + std::string(event) + "' declares argument " +
-                      std::to_string(index) + " with a type that emit() did not pass");
+  throw TypeError("ERR_INVALID_ARG_TYPE", "The listener of event '" + std::string(event) +
+                                              "' declares argument " + std::to_string(index) +
+                                              " with a type that emit() did not pass");
 }
 }  // namespace detail
 

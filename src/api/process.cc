@@ -21,7 +21,9 @@ extern char** environ;
 namespace nodecc {
 
 namespace detail {
-UniqueFunction<void()>& tickSlot() { return api::Runtime::current().tickSlot(); }
+UniqueFunction<void()>& tickSlot() {
+  return api::Runtime::current().tickSlot();
+}
 }  // namespace detail
 
 namespace process {
@@ -111,9 +113,13 @@ void exitProcess(int code) {
 
 namespace process {
 
-void exit(std::optional<int> code) { api::exitProcess(code.value_or(exitCode)); }
+void exit(std::optional<int> code) {
+  api::exitProcess(code.value_or(exitCode));
+}
 
-void abort() { std::abort(); }
+void abort() {
+  std::abort();
+}
 
 std::array<uint64_t, 2> HrTime::operator()() const {
   uint64_t ns = os::monotonicNs();
@@ -127,9 +133,13 @@ std::array<uint64_t, 2> HrTime::operator()(const std::array<uint64_t, 2>& prev) 
   return {d / 1000000000u, d % 1000000000u};
 }
 
-uint64_t HrTime::bigint() const { return os::monotonicNs(); }
+uint64_t HrTime::bigint() const {
+  return os::monotonicNs();
+}
 
-double uptime() { return double(os::monotonicNs() - kStartNs) / 1e9; }
+double uptime() {
+  return double(os::monotonicNs() - kStartNs) / 1e9;
+}
 
 MemoryUsage memoryUsage() {
   os::MemoryStats m = os::memoryStats();
@@ -146,7 +156,9 @@ CpuUsage cpuUsage(const CpuUsage& previous) {
   return CpuUsage{now.user - previous.user, now.system - previous.system};
 }
 
-std::string Env::operator[](std::string_view name) const { return get(name).value_or(""); }
+std::string Env::operator[](std::string_view name) const {
+  return get(name).value_or("");
+}
 
 std::optional<std::string> Env::get(std::string_view name) const {
   const char* v = std::getenv(std::string(name).c_str());
@@ -156,13 +168,17 @@ std::optional<std::string> Env::get(std::string_view name) const {
   return std::string(v);
 }
 
-bool Env::has(std::string_view name) const { return get(name).has_value(); }
+bool Env::has(std::string_view name) const {
+  return get(name).has_value();
+}
 
 void Env::set(std::string_view name, std::string_view value) const {
   setenv(std::string(name).c_str(), std::string(value).c_str(), 1);
 }
 
-void Env::erase(std::string_view name) const { unsetenv(std::string(name).c_str()); }
+void Env::erase(std::string_view name) const {
+  unsetenv(std::string(name).c_str());
+}
 
 std::vector<std::pair<std::string, std::string>> Env::entries() const {
   std::vector<std::pair<std::string, std::string>> out;
@@ -195,8 +211,12 @@ const std::vector<std::string>& argv() {
   return args;
 }
 
-int pid() { return int(getpid()); }
-int ppid() { return int(getppid()); }
+int pid() {
+  return int(getpid());
+}
+int ppid() {
+  return int(getppid());
+}
 
 std::string cwd() {
   char buf[PATH_MAX];

@@ -17,7 +17,9 @@ namespace nodecc::api {
 namespace {
 thread_local std::unique_ptr<Runtime> tRuntime;
 
-void drainHook(void* ctx) { static_cast<Runtime*>(ctx)->drain(); }
+void drainHook(void* ctx) {
+  static_cast<Runtime*>(ctx)->drain();
+}
 void uncaughtHook(void* ctx, std::exception_ptr e) {
   static_cast<Runtime*>(ctx)->uncaught(std::move(e), "uncaughtException");
 }
@@ -31,7 +33,9 @@ Runtime& Runtime::create() {
   return *tRuntime;
 }
 
-void Runtime::destroyCurrent() { tRuntime.reset(); }
+void Runtime::destroyCurrent() {
+  tRuntime.reset();
+}
 
 void Runtime::closeServers() {
   // A closer may make servers (in a 'close' listener): walk by index.

@@ -12,8 +12,8 @@ struct SignalName {
 };
 
 inline constexpr SignalName kSignals[] = {
-    {SIGHUP, "SIGHUP"},   {SIGINT, "SIGINT"},   {SIGQUIT, "SIGQUIT"},
-    {SIGTERM, "SIGTERM"}, {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"},
+    {SIGHUP, "SIGHUP"},     {SIGINT, "SIGINT"},   {SIGQUIT, "SIGQUIT"},
+    {SIGTERM, "SIGTERM"},   {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"},
     {SIGWINCH, "SIGWINCH"}, {SIGCONT, "SIGCONT"}, {SIGTSTP, "SIGTSTP"},
 };
 

@@ -12,8 +12,7 @@ namespace nodecc::detail {
 
 struct TimeoutImpl {
   TimeoutImpl(api::Runtime& rt, UniqueFunction<void()> cb, uint64_t duration, bool repeat)
-      : rt(&rt), pool(rt.timeoutPool), callback(std::move(cb)), duration(duration),
-        repeat(repeat) {
+      : rt(&rt), pool(rt.timeoutPool), callback(std::move(cb)), duration(duration), repeat(repeat) {
     timer.data = this;
   }
 

@@ -1,3 +1,5 @@
+#include "nodecc/timers.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstddef>
@@ -6,7 +8,6 @@
 #include "api/runtime.h"
 #include "api/timer_impl.h"
 #include "nodecc/process.h"
-#include "nodecc/timers.h"
 
 namespace nodecc {
 
@@ -23,8 +24,9 @@ std::string jsNumber(double n) {
   }
   char buf[64];
   // JavaScript writes numbers below 1e21 without an exponent.
-  auto [end, ec] = std::abs(n) < 1e21 ? std::to_chars(buf, buf + sizeof buf, n, std::chars_format::fixed)
-                                      : std::to_chars(buf, buf + sizeof buf, n);
+  auto [end, ec] = std::abs(n) < 1e21
+                       ? std::to_chars(buf, buf + sizeof buf, n, std::chars_format::fixed)
+                       : std::to_chars(buf, buf + sizeof buf, n);
   return std::string(buf, end);
 }
 
@@ -202,7 +204,9 @@ Timeout& Timeout::unref() {
   return *this;
 }
 
-bool Timeout::hasRef() const { return impl_ && impl_->timer.refed; }
+bool Timeout::hasRef() const {
+  return impl_ && impl_->timer.refed;
+}
 
 Timeout& Timeout::refresh() {
   if (impl_ && impl_->runtime() && !impl_->cleared) {
@@ -212,7 +216,9 @@ Timeout& Timeout::refresh() {
   return *this;
 }
 
-void Timeout::close() { clearTimeout(*this); }
+void Timeout::close() {
+  clearTimeout(*this);
+}
 
 // --- Immediate handle
 
@@ -247,7 +253,9 @@ Immediate& Immediate::unref() {
   return *this;
 }
 
-bool Immediate::hasRef() const { return impl_ && impl_->node.refed; }
+bool Immediate::hasRef() const {
+  return impl_ && impl_->node.refed;
+}
 
 // --- clear functions
 
@@ -257,7 +265,9 @@ void clearTimeout(const Timeout& t) {
   }
 }
 
-void clearInterval(const Timeout& t) { clearTimeout(t); }
+void clearInterval(const Timeout& t) {
+  clearTimeout(t);
+}
 
 void clearImmediate(const Immediate& i) {
   if (i.impl() && i.impl()->runtime()) {

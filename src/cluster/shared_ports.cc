@@ -16,9 +16,13 @@ std::map<std::pair<std::string, unsigned>, uint16_t>& ports() {
 thread_local unsigned tOrdinal = 0;
 }  // namespace
 
-unsigned nextEphemeralOrdinal() { return tOrdinal++; }
+unsigned nextEphemeralOrdinal() {
+  return tOrdinal++;
+}
 
-void resetEphemeralOrdinal() { tOrdinal = 0; }
+void resetEphemeralOrdinal() {
+  tOrdinal = 0;
+}
 
 uint16_t sharedPort(std::string_view host, unsigned ordinal) {
   std::lock_guard<std::mutex> lock(gMutex);

@@ -9,14 +9,20 @@ thread_local unsigned tWorkerId = 0;
 thread_local bool tInWorker = false;
 }  // namespace
 
-unsigned currentWorkerId() { return tWorkerId; }
-bool inWorker() { return tInWorker; }
+unsigned currentWorkerId() {
+  return tWorkerId;
+}
+bool inWorker() {
+  return tInWorker;
+}
 void setCurrentWorker(unsigned id, bool isWorker) {
   tWorkerId = id;
   tInWorker = isWorker;
 }
 
-WorkerGroup::~WorkerGroup() { join(); }
+WorkerGroup::~WorkerGroup() {
+  join();
+}
 
 void WorkerGroup::start(unsigned first, unsigned count, std::function<void(unsigned)> body) {
   {

@@ -8,38 +8,38 @@
 #include <cstdint>
 #include <string_view>
 
-#define NODECC_FS_OPS(X)                      \
-  X(Open, "open", kPath)                      \
-  X(Close, "close", kNoPath)                  \
-  X(Read, "read", kNoPath)                    \
-  X(Write, "write", kNoPath)                  \
-  X(WriteAll, "write", kNoPath)               \
-  X(ReadFile, "open", kPath)                  \
-  X(ReadFd, "read", kNoPath)                  \
-  X(WriteFile, "open", kPath)                 \
-  X(Stat, "stat", kPath)                      \
-  X(Lstat, "lstat", kPath)                    \
-  X(Fstat, "fstat", kNoPath)                  \
-  X(Readdir, "scandir", kPath)                \
-  X(Mkdir, "mkdir", kPath)                    \
-  X(MkdirRecursive, "mkdir", kPath)           \
-  X(Mkdtemp, "mkdtemp", kPath)                \
-  X(Rm, "rm", kPath)                          \
-  X(Rmdir, "rmdir", kPath)                    \
-  X(Unlink, "unlink", kPath)                  \
-  X(Rename, "rename", kPathDest)              \
-  X(CopyFile, "copyfile", kPathDest)          \
-  X(Access, "access", kPath)                  \
-  X(Realpath, "realpath", kPath)              \
-  X(RealpathWalk, "lstat", kPath)             \
-  X(Truncate, "open", kPath)                  \
-  X(Ftruncate, "ftruncate", kNoPath)          \
-  X(Symlink, "symlink", kPathDest)            \
-  X(Readlink, "readlink", kPath)              \
-  X(Utimes, "utime", kPath)                   \
-  X(Futimes, "futime", kNoPath)               \
-  X(Chmod, "chmod", kPath)                    \
-  X(Fchmod, "fchmod", kNoPath)                \
+#define NODECC_FS_OPS(X)             \
+  X(Open, "open", kPath)             \
+  X(Close, "close", kNoPath)         \
+  X(Read, "read", kNoPath)           \
+  X(Write, "write", kNoPath)         \
+  X(WriteAll, "write", kNoPath)      \
+  X(ReadFile, "open", kPath)         \
+  X(ReadFd, "read", kNoPath)         \
+  X(WriteFile, "open", kPath)        \
+  X(Stat, "stat", kPath)             \
+  X(Lstat, "lstat", kPath)           \
+  X(Fstat, "fstat", kNoPath)         \
+  X(Readdir, "scandir", kPath)       \
+  X(Mkdir, "mkdir", kPath)           \
+  X(MkdirRecursive, "mkdir", kPath)  \
+  X(Mkdtemp, "mkdtemp", kPath)       \
+  X(Rm, "rm", kPath)                 \
+  X(Rmdir, "rmdir", kPath)           \
+  X(Unlink, "unlink", kPath)         \
+  X(Rename, "rename", kPathDest)     \
+  X(CopyFile, "copyfile", kPathDest) \
+  X(Access, "access", kPath)         \
+  X(Realpath, "realpath", kPath)     \
+  X(RealpathWalk, "lstat", kPath)    \
+  X(Truncate, "open", kPath)         \
+  X(Ftruncate, "ftruncate", kNoPath) \
+  X(Symlink, "symlink", kPathDest)   \
+  X(Readlink, "readlink", kPath)     \
+  X(Utimes, "utime", kPath)          \
+  X(Futimes, "futime", kNoPath)      \
+  X(Chmod, "chmod", kPath)           \
+  X(Fchmod, "fchmod", kNoPath)       \
   X(Fsync, "fsync", kNoPath)
 
 namespace nodecc::fs::core {
@@ -64,6 +64,8 @@ inline constexpr OpInfo kOps[] = {
 #undef NODECC_FS_OP_INFO
 };
 
-constexpr const OpInfo& opInfo(Op op) { return kOps[static_cast<size_t>(op)]; }
+constexpr const OpInfo& opInfo(Op op) {
+  return kOps[static_cast<size_t>(op)];
+}
 
 }  // namespace nodecc::fs::core

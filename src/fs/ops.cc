@@ -79,8 +79,12 @@ Result<int> parseOpenFlags(std::string_view flags) {
   return os::Errno{-EINVAL};
 }
 
-Result<int> open(const char* path, int flags, int mode) { return os::openFile(path, flags, mode); }
-Result<void> close(int fd) { return os::closeFile(fd); }
+Result<int> open(const char* path, int flags, int mode) {
+  return os::openFile(path, flags, mode);
+}
+Result<void> close(int fd) {
+  return os::closeFile(fd);
+}
 Result<size_t> read(int fd, void* buf, size_t len, int64_t position) {
   return os::readFd(fd, buf, len, position);
 }
@@ -190,9 +194,15 @@ Result<void> truncate(const char* path, int64_t length, ErrorSite* site) {
   return r;
 }
 
-Result<os::FileStat> stat(const char* path) { return os::statOfPath(path); }
-Result<os::FileStat> lstat(const char* path) { return os::lstatOfPath(path); }
-Result<os::FileStat> fstat(int fd) { return os::statOfFd(fd); }
+Result<os::FileStat> stat(const char* path) {
+  return os::statOfPath(path);
+}
+Result<os::FileStat> lstat(const char* path) {
+  return os::lstatOfPath(path);
+}
+Result<os::FileStat> fstat(int fd) {
+  return os::statOfFd(fd);
+}
 
 Result<std::vector<os::DirEntry>> readdir(const char* path, bool withTypes) {
   auto entries = os::scanDirectory(path);
@@ -215,26 +225,50 @@ Result<std::vector<os::DirEntry>> readdir(const char* path, bool withTypes) {
   return entries;
 }
 
-Result<void> mkdir(const char* path, int mode) { return os::makeDirectory(path, mode); }
-Result<std::string> mkdtemp(const std::string& prefix) { return os::makeTempDirectory(prefix); }
-Result<void> rmdir(const char* path) { return os::removeDirectory(path); }
-Result<void> unlink(const char* path) { return os::unlinkPath(path); }
-Result<void> rename(const char* from, const char* to) { return os::renamePath(from, to); }
-Result<void> access(const char* path, int mode) { return os::accessPath(path, mode); }
-Result<std::string> realpath(const char* path) { return os::realPath(path); }
-Result<void> ftruncate(int fd, int64_t length) { return os::truncateFd(fd, length); }
+Result<void> mkdir(const char* path, int mode) {
+  return os::makeDirectory(path, mode);
+}
+Result<std::string> mkdtemp(const std::string& prefix) {
+  return os::makeTempDirectory(prefix);
+}
+Result<void> rmdir(const char* path) {
+  return os::removeDirectory(path);
+}
+Result<void> unlink(const char* path) {
+  return os::unlinkPath(path);
+}
+Result<void> rename(const char* from, const char* to) {
+  return os::renamePath(from, to);
+}
+Result<void> access(const char* path, int mode) {
+  return os::accessPath(path, mode);
+}
+Result<std::string> realpath(const char* path) {
+  return os::realPath(path);
+}
+Result<void> ftruncate(int fd, int64_t length) {
+  return os::truncateFd(fd, length);
+}
 Result<void> symlink(const char* target, const char* path) {
   return os::symlinkPath(target, path);
 }
-Result<std::string> readlink(const char* path) { return os::readLink(path); }
+Result<std::string> readlink(const char* path) {
+  return os::readLink(path);
+}
 Result<void> utimes(const char* path, double atime, double mtime) {
   return os::setTimesPath(path, atime, mtime);
 }
 Result<void> futimes(int fd, double atime, double mtime) {
   return os::setTimesFd(fd, atime, mtime);
 }
-Result<void> chmod(const char* path, int mode) { return os::chmodPath(path, mode); }
-Result<void> fchmod(int fd, int mode) { return os::chmodFd(fd, mode); }
-Result<void> fsync(int fd) { return os::syncFd(fd); }
+Result<void> chmod(const char* path, int mode) {
+  return os::chmodPath(path, mode);
+}
+Result<void> fchmod(int fd, int mode) {
+  return os::chmodFd(fd, mode);
+}
+Result<void> fsync(int fd) {
+  return os::syncFd(fd);
+}
 
 }  // namespace nodecc::fs::core

@@ -32,7 +32,7 @@ struct Request : threadpool::WorkRequest {
 
   // Inputs; each operation reads the ones its runner in request.cc names.
   std::string path;
-  std::string dest;        // rename, copyFile: the new path; symlink: the link's path
+  std::string dest;  // rename, copyFile: the new path; symlink: the link's path
   int fd = -1;
   int flags = 0;           // open flags; copyFile/access/chmod mode bits
   int mode = 0;            // the mode of files and directories created
@@ -52,7 +52,7 @@ struct Request : threadpool::WorkRequest {
   int64_t result = 0;  // >= 0 on success (an fd, a byte count); -errno on failure
   ErrorSite site;      // where it failed, when not the op's own syscall/path
   os::FileStat stat;
-  std::string text;    // readFile's bytes; realpath/readlink/mkdtemp/mkdir -p's path
+  std::string text;  // readFile's bytes; realpath/readlink/mkdtemp/mkdir -p's path
   std::vector<os::DirEntry> entries;
 
   bool failed() const { return result < 0; }

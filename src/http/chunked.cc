@@ -20,7 +20,9 @@ int hexValue(char c) {
   return -1;
 }
 
-bool isToken(char c) { return kTokenChars.member[static_cast<uint8_t>(c)]; }
+bool isToken(char c) {
+  return kTokenChars.member[static_cast<uint8_t>(c)];
+}
 
 // qdtext (RFC 9110 §5.6.4): HTAB, SP, 0x21, 0x23-0x5B, 0x5D-0x7E, obs-text.
 bool isQdtext(char c) {

@@ -66,10 +66,10 @@ class ChunkedDecoder {
 
   Phase phase_ = Phase::kSizeLine;
   Line line_ = Line::kDigits;
-  uint64_t size_ = 0;        // chunk size being read, then data bytes left in the chunk
-  size_t lineScanned_ = 0;   // bytes of the pending size line already checked
-  size_t digits_ = 0;        // hex digits read so far
-  size_t extStart_ = 0;      // offset of the ';' starting the extensions in the size line
+  uint64_t size_ = 0;       // chunk size being read, then data bytes left in the chunk
+  size_t lineScanned_ = 0;  // bytes of the pending size line already checked
+  size_t digits_ = 0;       // hex digits read so far
+  size_t extStart_ = 0;     // offset of the ';' starting the extensions in the size line
   HeadScanState trailerScan_;
   ParseError failure_;
 };

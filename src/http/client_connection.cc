@@ -184,7 +184,9 @@ void ClientConnection::expectResponse(bool noBody) {
   }
 }
 
-std::span<char> ClientConnection::readBuffer() { return input_.readSpace(tScratch); }
+std::span<char> ClientConnection::readBuffer() {
+  return input_.readSpace(tScratch);
+}
 
 void ClientConnection::onRead(size_t n) {
   touch();
@@ -356,8 +358,8 @@ size_t ClientConnection::consumeBody(std::string_view data) {
     Header trailers[kMaxTrailerSlots];
     size_t trailerCount = 0;
     ParseError err;
-    auto step = chunked_.decode(data.substr(used), trailers, kMaxTrailerSlots, &trailerCount,
-                                limits, &err);
+    auto step =
+        chunked_.decode(data.substr(used), trailers, kMaxTrailerSlots, &trailerCount, limits, &err);
     if (step.consumed < 0) {
       failParse(err.code, err.status);
       return data.size();
@@ -377,8 +379,7 @@ size_t ClientConnection::consumeBody(std::string_view data) {
   return used;
 }
 
-void ClientConnection::completeMessage(const Header* trailers, size_t count,
-                                       bool followedByBytes) {
+void ClientConnection::completeMessage(const Header* trailers, size_t count, bool followedByBytes) {
   state_ = State::kIdle;
   if (followedByBytes) {
     reusable_ = false;  // consume() ends the connection right after

@@ -9,7 +9,9 @@ namespace {
 constexpr size_t kKeptHeldCapacity = 16 * 1024;
 }  // namespace
 
-Exchange::~Exchange() { dropHeldFiles(); }
+Exchange::~Exchange() {
+  dropHeldFiles();
+}
 
 void Exchange::dropHeldFiles() {
   for (const HeldFile& f : heldFiles_) {

@@ -13,12 +13,12 @@ namespace {
 // One phase per place where the bytes may run out. kBegin must be 0: the fresh state.
 enum Phase : uint8_t {
   kBegin = 0,
-  kLeading,     // before the start line: empty lines are skipped
-  kLeadingLF,   // after the CR of such an empty line
+  kLeading,    // before the start line: empty lines are skipped
+  kLeadingLF,  // after the CR of such an empty line
   kMethod,
   kTarget,
-  kVersion,     // "HTTP/x.y", byte by byte from st.mark
-  kStartCR,     // request line: after the version
+  kVersion,  // "HTTP/x.y", byte by byte from st.mark
+  kStartCR,  // request line: after the version
   kStartLF,
   kStatusSP,    // status line: after the version
   kStatusCode,  // three digits from st.mark
@@ -26,10 +26,10 @@ enum Phase : uint8_t {
   kReason,
   kFieldStart,  // start of a field line, or CR of the empty line
   kName,
-  kValueLead,   // OWS after the colon
+  kValueLead,  // OWS after the colon
   kValue,
-  kValueLF,     // after the CR ending a value
-  kEndLF,       // after the CR of the empty line
+  kValueLF,  // after the CR ending a value
+  kEndLF,    // after the CR of the empty line
 };
 
 constexpr size_t kVersionLength = 8;  // "HTTP/x.y"
@@ -39,8 +39,12 @@ constexpr size_t kStatusDigits = 3;
 constexpr uint8_t kSawContentLength = 1;
 constexpr uint8_t kSawTransferEncoding = 2;
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isOws(char c) { return c == ' ' || c == '\t'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool isOws(char c) {
+  return c == ' ' || c == '\t';
+}
 
 // Where a scan of an element starting at `start` that may hold `maxLen` bytes should stop:
 // one byte past the maximum (so going over it is seen at once), or the buffer's limit.
@@ -383,7 +387,6 @@ ssize_t run(std::string_view buf, StartLine kind, HeadScanState& st, StartLineVi
         ++pos;
         phase = kStartLF;
         continue;
-
     }
   }
 }

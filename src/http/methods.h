@@ -8,41 +8,41 @@
 namespace nodecc::http {
 
 // Most frequent first: lookup walks the table in this order.
-#define NODECC_HTTP_METHODS(X)                                                                    \
-  X(kGet, "GET")                                                                                  \
-  X(kPost, "POST")                                                                                \
-  X(kHead, "HEAD")                                                                                \
-  X(kPut, "PUT")                                                                                  \
-  X(kDelete, "DELETE")                                                                            \
-  X(kOptions, "OPTIONS")                                                                          \
-  X(kPatch, "PATCH")                                                                              \
-  X(kConnect, "CONNECT")                                                                          \
-  X(kTrace, "TRACE")                                                                              \
-  X(kAcl, "ACL")                                                                                  \
-  X(kBind, "BIND")                                                                                \
-  X(kCheckout, "CHECKOUT")                                                                        \
-  X(kCopy, "COPY")                                                                                \
-  X(kLink, "LINK")                                                                                \
-  X(kLock, "LOCK")                                                                                \
-  X(kMSearch, "M-SEARCH")                                                                         \
-  X(kMerge, "MERGE")                                                                              \
-  X(kMkactivity, "MKACTIVITY")                                                                    \
-  X(kMkcalendar, "MKCALENDAR")                                                                    \
-  X(kMkcol, "MKCOL")                                                                              \
-  X(kMove, "MOVE")                                                                                \
-  X(kNotify, "NOTIFY")                                                                            \
-  X(kPropfind, "PROPFIND")                                                                        \
-  X(kProppatch, "PROPPATCH")                                                                      \
-  X(kPurge, "PURGE")                                                                              \
-  X(kQuery, "QUERY")                                                                              \
-  X(kRebind, "REBIND")                                                                            \
-  X(kReport, "REPORT")                                                                            \
-  X(kSearch, "SEARCH")                                                                            \
-  X(kSource, "SOURCE")                                                                            \
-  X(kSubscribe, "SUBSCRIBE")                                                                      \
-  X(kUnbind, "UNBIND")                                                                            \
-  X(kUnlink, "UNLINK")                                                                            \
-  X(kUnlock, "UNLOCK")                                                                            \
+#define NODECC_HTTP_METHODS(X) \
+  X(kGet, "GET")               \
+  X(kPost, "POST")             \
+  X(kHead, "HEAD")             \
+  X(kPut, "PUT")               \
+  X(kDelete, "DELETE")         \
+  X(kOptions, "OPTIONS")       \
+  X(kPatch, "PATCH")           \
+  X(kConnect, "CONNECT")       \
+  X(kTrace, "TRACE")           \
+  X(kAcl, "ACL")               \
+  X(kBind, "BIND")             \
+  X(kCheckout, "CHECKOUT")     \
+  X(kCopy, "COPY")             \
+  X(kLink, "LINK")             \
+  X(kLock, "LOCK")             \
+  X(kMSearch, "M-SEARCH")      \
+  X(kMerge, "MERGE")           \
+  X(kMkactivity, "MKACTIVITY") \
+  X(kMkcalendar, "MKCALENDAR") \
+  X(kMkcol, "MKCOL")           \
+  X(kMove, "MOVE")             \
+  X(kNotify, "NOTIFY")         \
+  X(kPropfind, "PROPFIND")     \
+  X(kProppatch, "PROPPATCH")   \
+  X(kPurge, "PURGE")           \
+  X(kQuery, "QUERY")           \
+  X(kRebind, "REBIND")         \
+  X(kReport, "REPORT")         \
+  X(kSearch, "SEARCH")         \
+  X(kSource, "SOURCE")         \
+  X(kSubscribe, "SUBSCRIBE")   \
+  X(kUnbind, "UNBIND")         \
+  X(kUnlink, "UNLINK")         \
+  X(kUnlock, "UNLOCK")         \
   X(kUnsubscribe, "UNSUBSCRIBE")
 
 enum class Method : uint8_t {

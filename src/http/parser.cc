@@ -12,7 +12,7 @@ struct FieldSummary {
   bool contentLengthValid = true;
   uint64_t contentLength = 0;
   int transferEncodings = 0;
-  bool chunkedFinal = false;  // the last transfer coding seen is chunked
+  bool chunkedFinal = false;      // the last transfer coding seen is chunked
   bool chunkedMisplaced = false;  // chunked applied more than once, or not last (RFC 9112 §6.1)
   bool connectionClose = false;
   bool connectionKeepAlive = false;
@@ -163,8 +163,7 @@ ssize_t parseRequest(std::string_view buf, size_t prevLen, RequestHead& head, He
   head.body = body;
   head.contentLength = body == BodyKind::kLength ? s.contentLength : 0;
   head.keepAlive = keepAliveFor(line.versionMinor, s);
-  head.upgrade =
-      line.methodId == Method::kConnect || (s.connectionUpgrade && s.upgradeField);
+  head.upgrade = line.methodId == Method::kConnect || (s.connectionUpgrade && s.upgradeField);
   head.expect = s.expect;
   head.host = s.host;
   return n;
@@ -197,8 +196,8 @@ ssize_t parseResponse(std::string_view buf, size_t prevLen, ResponseHead& head, 
   }
   bool keepAlive = keepAliveFor(line.versionMinor, s);
   BodyKind body;
-  const bool noBody = (line.status >= 100 && line.status < 200) || line.status == 204 ||
-                      line.status == 304;
+  const bool noBody =
+      (line.status >= 100 && line.status < 200) || line.status == 204 || line.status == 304;
   if (noBody) {
     body = BodyKind::kNone;
   } else if (s.transferEncodings > 0) {

@@ -55,7 +55,7 @@ struct RequestHead {
   std::string_view target;  // the request-target exactly as sent
   uint8_t versionMajor = 1;
   uint8_t versionMinor = 1;
-  size_t headerCount = 0;  // field lines, in the caller's Header array, in order
+  size_t headerCount = 0;           // field lines, in the caller's Header array, in order
   BodyKind body = BodyKind::kNone;  // kNone, kLength or kChunked
   uint64_t contentLength = 0;       // when body == kLength
   // RFC 9112 §9.3: HTTP/1.1 unless "Connection: close"; HTTP/1.0 only with

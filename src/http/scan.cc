@@ -23,9 +23,15 @@ ScanLevel gActive = kSupported;
 
 }  // namespace
 
-ScanLevel supportedScanLevel() { return kSupported; }
-ScanLevel activeScanLevel() { return gActive; }
-void forceScanLevel(ScanLevel level) { gActive = level < kSupported ? level : kSupported; }
+ScanLevel supportedScanLevel() {
+  return kSupported;
+}
+ScanLevel activeScanLevel() {
+  return gActive;
+}
+void forceScanLevel(ScanLevel level) {
+  gActive = level < kSupported ? level : kSupported;
+}
 
 size_t scanScalar(const ByteClass& cls, const char* p, size_t n) {
   size_t i = 0;
@@ -43,7 +49,7 @@ size_t scanScalar(const ByteClass& cls, const char* p, size_t n) {
 
 // Bit k of the result is set when byte k of v is NOT in the class.
 __attribute__((target("sse4.2"))) static inline unsigned outsideMask16(__m128i v, __m128i lo,
-                                                                        __m128i hi) {
+                                                                       __m128i hi) {
   const __m128i nibble = _mm_set1_epi8(0x0F);
   const __m128i l = _mm_shuffle_epi8(lo, _mm_and_si128(v, nibble));
   const __m128i h = _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
@@ -54,11 +60,12 @@ __attribute__((target("sse4.2"))) static inline unsigned outsideMask16(__m128i v
 // 8..15 bytes as two overlapping 8-byte loads in one vector: header names and values handed to
 // setHeader are mostly this long, and the scalar loop costs ~5 instructions a byte.
 __attribute__((target("sse4.2"))) static inline size_t scanShort(const ByteClass& cls,
-                                                                  const char* p, size_t n) {
+                                                                 const char* p, size_t n) {
   const __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(cls.lo));
   const __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(cls.hi));
-  const __m128i v = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
-                                       _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + n - 8)));
+  const __m128i v =
+      _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
+                         _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + n - 8)));
   const unsigned m = outsideMask16(v, lo, hi);
   if (m & 0xFF) {
     return static_cast<size_t>(__builtin_ctz(m));
@@ -69,8 +76,7 @@ __attribute__((target("sse4.2"))) static inline size_t scanShort(const ByteClass
   return n;
 }
 
-__attribute__((target("sse4.2"))) size_t scanSse42(const ByteClass& cls, const char* p,
-                                                   size_t n) {
+__attribute__((target("sse4.2"))) size_t scanSse42(const ByteClass& cls, const char* p, size_t n) {
   constexpr size_t kStep = 16;
   if (n < kStep) {
     return n >= 8 ? scanShort(cls, p, n) : scanScalar(cls, p, n);
@@ -97,7 +103,7 @@ __attribute__((target("sse4.2"))) size_t scanSse42(const ByteClass& cls, const c
 }
 
 __attribute__((target("avx2"))) static inline unsigned outsideMask32(const char* at, __m256i lo,
-                                                                       __m256i hi) {
+                                                                     __m256i hi) {
   const __m256i nibble = _mm256_set1_epi8(0x0F);
   const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at));
   const __m256i l = _mm256_shuffle_epi8(lo, _mm256_and_si256(v, nibble));
@@ -116,8 +122,8 @@ __attribute__((target("avx2"))) size_t scanAvx2(const ByteClass& cls, const char
   const __m128i hi128 = _mm_load_si128(reinterpret_cast<const __m128i*>(cls.hi));
   if (n < kStep) {
     // Two overlapping 16-byte loads cover 16..31 bytes.
-    if (unsigned m = outsideMask16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), lo128,
-                                   hi128)) {
+    if (unsigned m =
+            outsideMask16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), lo128, hi128)) {
       return static_cast<size_t>(__builtin_ctz(m));
     }
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - kHalf));

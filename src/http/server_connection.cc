@@ -40,7 +40,9 @@ ServerConnection::~ServerConnection() {
 
 // --- input
 
-std::span<char> ServerConnection::readBuffer() { return input_.readSpace(tScratch); }
+std::span<char> ServerConnection::readBuffer() {
+  return input_.readSpace(tScratch);
+}
 
 void ServerConnection::onRead(size_t n) {
   if (timerKind_ == TimerKind::kKeepAlive) {
@@ -197,8 +199,8 @@ void ServerConnection::startExchange(const RequestHead& head, const Header* head
   ++queued_;
   ++requests_;
 
-  bool hasBody = (head.body == BodyKind::kLength && head.contentLength > 0) ||
-                 head.body == BodyKind::kChunked;
+  bool hasBody =
+      (head.body == BodyKind::kLength && head.contentLength > 0) || head.body == BodyKind::kChunked;
   if (hasBody) {
     receiving_ = ex;
     if (head.body == BodyKind::kChunked) {
@@ -218,8 +220,7 @@ void ServerConnection::startExchange(const RequestHead& head, const Header* head
     setTimer(TimerKind::kNone, 0);
   }
   uint32_t maxRequests = server_.options().maxRequestsPerSocket;
-  bool last = !head.keepAlive || (maxRequests > 0 && requests_ >= maxRequests) ||
-              server_.closing();
+  bool last = !head.keepAlive || (maxRequests > 0 && requests_ >= maxRequests) || server_.closing();
   if (last && !hasBody) {
     state_ = State::kNoMoreRequests;
   }
@@ -254,7 +255,7 @@ size_t ServerConnection::consumeBody(std::string_view data) {
     size_t trailerCount = 0;
     ParseError err;
     auto step = chunked_->decode(data.substr(used), trailers, kMaxTrailerSlots, &trailerCount,
-                                server_.options().limits, &err);
+                                 server_.options().limits, &err);
     if (step.consumed < 0) {
       rejectRequest(err);
       return data.size();
@@ -289,8 +290,8 @@ void ServerConnection::completeBody() {
   receiving_ = nullptr;
   ex->bodyComplete = true;
   uint32_t maxRequests = server_.options().maxRequestsPerSocket;
-  bool last = !ex->keepAliveRequested || (maxRequests > 0 && requests_ >= maxRequests) ||
-              server_.closing();
+  bool last =
+      !ex->keepAliveRequested || (maxRequests > 0 && requests_ >= maxRequests) || server_.closing();
   state_ = last ? State::kNoMoreRequests : State::kHead;
   // A body that ends after its response (a 404 or 405 sent without reading it) leaves the
   // connection idle: on the keep-alive clock, as advanceQueue would have put it. Without a

@@ -127,8 +127,8 @@ class ServerConnection final : public net::Stream::Handler {
   };
   std::unique_ptr<PartialHead> partial_;
 
-  Exchange* head_ = nullptr;     // oldest exchange whose response is not done
-  Exchange* tail_ = nullptr;     // newest
+  Exchange* head_ = nullptr;       // oldest exchange whose response is not done
+  Exchange* tail_ = nullptr;       // newest
   Exchange* receiving_ = nullptr;  // exchange whose body is arriving
   size_t queued_ = 0;
   uint64_t bodyLeft_ = 0;

@@ -347,7 +347,9 @@ void ServerConnection::onDrain() {
   maybeFinishClosing();
 }
 
-void ServerConnection::onError(int) { destroy(); }
+void ServerConnection::onError(int) {
+  destroy();
+}
 
 void ServerConnection::onClose() {
   closed_ = true;

@@ -8,8 +8,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "http/server_delegate.h"
 #include "http/server_core_options.h"
+#include "http/server_delegate.h"
 #include "loop/intrusive_list.h"
 #include "loop/loop.h"
 #include "net/listener.h"

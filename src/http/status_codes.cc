@@ -103,7 +103,9 @@ struct StatusTable {
 };
 const StatusTable kTable;
 
-bool inTable(int status) { return status >= kFirstStatus && status <= kLastStatus; }
+bool inTable(int status) {
+  return status >= kFirstStatus && status <= kLastStatus;
+}
 
 }  // namespace
 

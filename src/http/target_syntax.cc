@@ -9,12 +9,18 @@ namespace {
 constexpr size_t kMaxPortDigits = 5;
 constexpr uint32_t kMaxPort = 65535;
 
-bool isAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isHex(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool isAlpha(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool isHex(char c) {
+  return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
 constexpr bool isUnreservedByte(uint8_t c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '-' || c == '.' || c == '_' || c == '~';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '.' || c == '_' || c == '~';
 }
 constexpr bool isSubDelimByte(uint8_t c) {
   for (char d : std::string_view("!$&'()*+,;=")) {
@@ -212,8 +218,8 @@ bool isAbsoluteForm(std::string_view t) {
     return false;
   }
   size_t i = 1;
-  while (i < t.size() && (isAlpha(t[i]) || isDigit(t[i]) || t[i] == '+' || t[i] == '-' ||
-                          t[i] == '.')) {
+  while (i < t.size() &&
+         (isAlpha(t[i]) || isDigit(t[i]) || t[i] == '+' || t[i] == '-' || t[i] == '.')) {
     ++i;
   }
   if (t.substr(i, 3) != "://") {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <vector>
 #include <cstdlib>
+#include <vector>
 
 #include "os/clock.h"
 #include "os/event_fd.h"
@@ -17,7 +17,9 @@ namespace {
 thread_local std::vector<Loop*> tLoops;
 }  // namespace
 
-Loop* Loop::current() { return tLoops.empty() ? nullptr : tLoops.back(); }
+Loop* Loop::current() {
+  return tLoops.empty() ? nullptr : tLoops.back();
+}
 
 Loop::Loop() : backend_(makeBackend()) {
   updateTime();
@@ -46,7 +48,9 @@ bool Loop::alive() const {
          !pending_.empty() || !closing_.empty();
 }
 
-void Loop::updateTime() { now_ = int64_t(os::monotonicMs()); }
+void Loop::updateTime() {
+  now_ = int64_t(os::monotonicMs());
+}
 
 bool Loop::run(RunMode mode) {
   // What the code before run() queued (the "main script") drains first, as in Node.
@@ -175,8 +179,12 @@ void Loop::runCheck() {
 
 // --- pending and closing
 
-void Loop::queuePending(Deferred& d) { pending_.pushBack(&d); }
-void Loop::queueClose(Deferred& d) { closing_.pushBack(&d); }
+void Loop::queuePending(Deferred& d) {
+  pending_.pushBack(&d);
+}
+void Loop::queueClose(Deferred& d) {
+  closing_.pushBack(&d);
+}
 
 void Loop::cancelDeferred(Deferred& d) {
   if (d.queued()) {

@@ -22,7 +22,9 @@ Listener::Listener(loop::Loop& loop, Handler& handler) : loop_(loop), handler_(h
   retry_.refed = false;
 }
 
-Listener::~Listener() { close(); }
+Listener::~Listener() {
+  close();
+}
 
 os::Result<void> Listener::listen(const Options& options) {
   if (listening()) {
@@ -109,7 +111,9 @@ void Listener::unref() {
   }
 }
 
-void Listener::onEvents(loop::IoWatcher* w, uint32_t) { static_cast<Watcher*>(w)->self->acceptAll(); }
+void Listener::onEvents(loop::IoWatcher* w, uint32_t) {
+  static_cast<Watcher*>(w)->self->acceptAll();
+}
 
 void Listener::acceptAll() {
   while (listening()) {
@@ -138,7 +142,9 @@ void Listener::acceptAll() {
   }
 }
 
-void Listener::onRetry(loop::Timer* t) { static_cast<Listener*>(t->data)->acceptAll(); }
+void Listener::onRetry(loop::Timer* t) {
+  static_cast<Listener*>(t->data)->acceptAll();
+}
 
 bool Listener::dropWaiting() {
   if (!reserve_.valid()) {

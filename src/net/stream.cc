@@ -82,7 +82,9 @@ void Stream::readStart() {
   }
 }
 
-void Stream::readStop() { reading_ = false; }
+void Stream::readStop() {
+  reading_ = false;
+}
 
 void Stream::onEvents(loop::IoWatcher* w, uint32_t events) {
   Stream* self = static_cast<Watcher*>(w)->self;
@@ -405,7 +407,9 @@ void Stream::onClosed(loop::Deferred* d) {
   self->handler_.onClose();
 }
 
-os::Result<void> Stream::setNoDelay(bool on) { return os::setNoDelay(watcher_.fd, on); }
+os::Result<void> Stream::setNoDelay(bool on) {
+  return os::setNoDelay(watcher_.fd, on);
+}
 
 os::Result<void> Stream::setKeepAlive(bool on, unsigned initialDelaySecs) {
   return os::setKeepAlive(watcher_.fd, on, initialDelaySecs);

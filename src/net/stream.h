@@ -106,8 +106,8 @@ class Stream {
     Stream* self = nullptr;
   };
   struct Chunk {
-    std::string bytes;  // a data chunk when file is null
-    size_t offset = 0;  // bytes of this chunk already sent
+    std::string bytes;           // a data chunk when file is null
+    size_t offset = 0;           // bytes of this chunk already sent
     SharedFile* file = nullptr;  // a sendfile chunk when set (one reference held)
     int64_t fileOffset = 0;
     size_t fileLeft = 0;

@@ -8,7 +8,9 @@ namespace nodecc::os {
 // Monotonic time in nanoseconds since an arbitrary start (CLOCK_MONOTONIC).
 uint64_t monotonicNs();
 // Monotonic milliseconds (CLOCK_MONOTONIC_COARSE would skew timers; this uses the fine clock).
-inline uint64_t monotonicMs() { return monotonicNs() / 1000000; }
+inline uint64_t monotonicMs() {
+  return monotonicNs() / 1000000;
+}
 // Wall-clock time in milliseconds since the Unix epoch (CLOCK_REALTIME).
 int64_t wallClockMs();
 // Wall-clock seconds since the epoch.

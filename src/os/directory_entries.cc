@@ -39,7 +39,7 @@ Result<std::vector<DirectoryEntry>> readDirectory(int dirFd, bool followLinks) {
     }
     DirectoryEntry e;
     e.name = d->d_name;
-    struct stat st{};
+    struct stat st {};
     if (::fstatat(fd, d->d_name, &st, followLinks ? 0 : AT_SYMLINK_NOFOLLOW) == 0) {
       e.isDirectory = S_ISDIR(st.st_mode);
       e.size = uint64_t(st.st_size);

@@ -15,7 +15,9 @@ void Fd::reset(int fd) {
   fd_ = fd;
 }
 
-void closeFd(int fd) { ::close(fd); }
+void closeFd(int fd) {
+  ::close(fd);
+}
 
 Result<void> setNonBlocking(int fd, bool on) {
   int flags = fcntl(fd, F_GETFL);

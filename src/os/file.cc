@@ -16,7 +16,7 @@ bool readWholeFile(const std::string& path, std::string* out, FileError* error) 
     *error = {-errno, "open"};
     return false;
   }
-  struct stat st{};
+  struct stat st {};
   size_t want = 0;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
     want = size_t(st.st_size);

@@ -20,11 +20,15 @@ FileStatus fromStat(const struct stat& st) {
 }
 }  // namespace
 
-bool FileStatus::isRegular() const { return S_ISREG(mode); }
-bool FileStatus::isDirectory() const { return S_ISDIR(mode); }
+bool FileStatus::isRegular() const {
+  return S_ISREG(mode);
+}
+bool FileStatus::isDirectory() const {
+  return S_ISDIR(mode);
+}
 
 Result<FileStatus> statAt(int dirFd, const char* path, bool followLinks) {
-  struct stat st{};
+  struct stat st {};
   if (::fstatat(dirFd, path, &st, followLinks ? 0 : AT_SYMLINK_NOFOLLOW) < 0) {
     return lastErrno();
   }
@@ -32,7 +36,7 @@ Result<FileStatus> statAt(int dirFd, const char* path, bool followLinks) {
 }
 
 Result<FileStatus> statFd(int fd) {
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) < 0) {
     return lastErrno();
   }

@@ -21,9 +21,9 @@ struct FileStatus {
   bool isDirectory() const;
   // Same file, unchanged: device, inode, size, mtime and ctime (ns) all equal.
   bool sameVersion(const FileStatus& o) const {
-    return device == o.device && inode == o.inode && size == o.size &&
-           mtimeSec == o.mtimeSec && mtimeNsec == o.mtimeNsec && ctimeSec == o.ctimeSec &&
-           ctimeNsec == o.ctimeNsec && mode == o.mode;
+    return device == o.device && inode == o.inode && size == o.size && mtimeSec == o.mtimeSec &&
+           mtimeNsec == o.mtimeNsec && ctimeSec == o.ctimeSec && ctimeNsec == o.ctimeNsec &&
+           mode == o.mode;
   }
 };
 

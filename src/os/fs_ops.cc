@@ -28,8 +28,12 @@ Result<void> voidResult(int rc) {
   return {};
 }
 
-Timespec fromStatx(const statx_timestamp& t) { return {t.tv_sec, t.tv_nsec}; }
-Timespec fromTimespec(const timespec& t) { return {t.tv_sec, t.tv_nsec}; }
+Timespec fromStatx(const statx_timestamp& t) {
+  return {t.tv_sec, t.tv_nsec};
+}
+Timespec fromTimespec(const timespec& t) {
+  return {t.tv_sec, t.tv_nsec};
+}
 
 // Set once statx has been refused (old kernel, or a seccomp filter answering EPERM, as libuv
 // has seen under old Docker): every later call goes straight to fstatat.
@@ -38,10 +42,10 @@ std::atomic<bool> gNoStatx{false};
 Result<FileStat> statAt(int dirfd, const char* path, int flags) {
   FileStat s;
   if (!gNoStatx.load(std::memory_order_relaxed)) {
-    struct statx x{};
+    struct statx x {};
     int rc = retryEintr([&] {
-      return ::statx(dirfd, path, flags | AT_STATX_SYNC_AS_STAT,
-                     STATX_BASIC_STATS | STATX_BTIME, &x);
+      return ::statx(dirfd, path, flags | AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS | STATX_BTIME,
+                     &x);
     });
     if (rc == 0) {
       s.dev = makedev(x.stx_dev_major, x.stx_dev_minor);
@@ -65,7 +69,7 @@ Result<FileStat> statAt(int dirfd, const char* path, int flags) {
     }
     gNoStatx.store(true, std::memory_order_relaxed);
   }
-  struct stat st{};
+  struct stat st {};
   if (retryEintr([&] { return ::fstatat(dirfd, path, &st, flags); }) < 0) {
     return lastErrno();
   }
@@ -124,9 +128,8 @@ Result<void> closeFile(int fd) {
 }
 
 Result<size_t> readFd(int fd, void* buf, size_t len, int64_t position) {
-  ssize_t n = retryEintr([&] {
-    return position < 0 ? ::read(fd, buf, len) : ::pread(fd, buf, len, off_t(position));
-  });
+  ssize_t n = retryEintr(
+      [&] { return position < 0 ? ::read(fd, buf, len) : ::pread(fd, buf, len, off_t(position)); });
   if (n < 0) {
     return lastErrno();
   }
@@ -156,19 +159,31 @@ Result<size_t> writevFd(int fd, const iovec* iov, int count, int64_t position) {
   return size_t(n);
 }
 
-Result<FileStat> statOfPath(const char* path) { return statAt(AT_FDCWD, path, 0); }
+Result<FileStat> statOfPath(const char* path) {
+  return statAt(AT_FDCWD, path, 0);
+}
 Result<FileStat> lstatOfPath(const char* path) {
   return statAt(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW);
 }
-Result<FileStat> statOfFd(int fd) { return statAt(fd, "", AT_EMPTY_PATH); }
+Result<FileStat> statOfFd(int fd) {
+  return statAt(fd, "", AT_EMPTY_PATH);
+}
 
-Result<void> makeDirectory(const char* path, int mode) { return voidResult(::mkdir(path, mode)); }
-Result<void> removeDirectory(const char* path) { return voidResult(::rmdir(path)); }
-Result<void> unlinkPath(const char* path) { return voidResult(::unlink(path)); }
+Result<void> makeDirectory(const char* path, int mode) {
+  return voidResult(::mkdir(path, mode));
+}
+Result<void> removeDirectory(const char* path) {
+  return voidResult(::rmdir(path));
+}
+Result<void> unlinkPath(const char* path) {
+  return voidResult(::unlink(path));
+}
 Result<void> renamePath(const char* from, const char* to) {
   return voidResult(::rename(from, to));
 }
-Result<void> accessPath(const char* path, int mode) { return voidResult(::access(path, mode)); }
+Result<void> accessPath(const char* path, int mode) {
+  return voidResult(::access(path, mode));
+}
 Result<void> truncateFd(int fd, int64_t length) {
   return voidResult(retryEintr([&] { return ::ftruncate(fd, off_t(length)); }));
 }
@@ -223,10 +238,16 @@ Result<void> setTimesFd(int fd, double atime, double mtime) {
 Result<void> chmodPath(const char* path, int mode) {
   return voidResult(::chmod(path, mode_t(mode)));
 }
-Result<void> chmodFd(int fd, int mode) { return voidResult(::fchmod(fd, mode_t(mode))); }
-Result<void> syncFd(int fd) { return voidResult(retryEintr([&] { return ::fsync(fd); })); }
+Result<void> chmodFd(int fd, int mode) {
+  return voidResult(::fchmod(fd, mode_t(mode)));
+}
+Result<void> syncFd(int fd) {
+  return voidResult(retryEintr([&] { return ::fsync(fd); }));
+}
 
-Result<void> cloneFile(int fromFd, int toFd) { return voidResult(::ioctl(toFd, FICLONE, fromFd)); }
+Result<void> cloneFile(int fromFd, int toFd) {
+  return voidResult(::ioctl(toFd, FICLONE, fromFd));
+}
 
 Result<size_t> copyRange(int fromFd, int toFd, size_t len) {
   ssize_t n = retryEintr([&] { return ::copy_file_range(fromFd, nullptr, toFd, nullptr, len, 0); });

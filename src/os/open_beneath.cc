@@ -73,8 +73,7 @@ Result<int> openBeneathChecked(int rootFd, const char* relPath, int flags) {
     return Errno{-EXDEV};
   }
   bool inside = std::strcmp(root, "/") == 0 ||
-                (std::strncmp(got, root, size_t(rn)) == 0 &&
-                 (got[rn] == '\0' || got[rn] == '/'));
+                (std::strncmp(got, root, size_t(rn)) == 0 && (got[rn] == '\0' || got[rn] == '/'));
   if (!inside) {
     ::close(fd);
     return Errno{-EXDEV};

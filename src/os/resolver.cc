@@ -12,20 +12,34 @@ namespace {
 // getaddrinfo's codes to libuv's (uv__getaddrinfo_translate_error).
 int translate(int gai) {
   switch (gai) {
-    case EAI_ADDRFAMILY: return kEaiAddrFamily;
-    case EAI_AGAIN: return kEaiAgain;
-    case EAI_BADFLAGS: return kEaiBadFlags;
-    case EAI_CANCELED: return kEaiCanceled;
-    case EAI_FAIL: return kEaiFail;
-    case EAI_FAMILY: return kEaiFamily;
-    case EAI_MEMORY: return kEaiMemory;
-    case EAI_NODATA: return kEaiNoData;
-    case EAI_NONAME: return kEaiNoName;
-    case EAI_OVERFLOW: return kEaiOverflow;
-    case EAI_SERVICE: return kEaiService;
-    case EAI_SOCKTYPE: return kEaiSockType;
-    case EAI_SYSTEM: return errno != 0 ? -errno : kEaiFail;
-    default: return kEaiFail;
+    case EAI_ADDRFAMILY:
+      return kEaiAddrFamily;
+    case EAI_AGAIN:
+      return kEaiAgain;
+    case EAI_BADFLAGS:
+      return kEaiBadFlags;
+    case EAI_CANCELED:
+      return kEaiCanceled;
+    case EAI_FAIL:
+      return kEaiFail;
+    case EAI_FAMILY:
+      return kEaiFamily;
+    case EAI_MEMORY:
+      return kEaiMemory;
+    case EAI_NODATA:
+      return kEaiNoData;
+    case EAI_NONAME:
+      return kEaiNoName;
+    case EAI_OVERFLOW:
+      return kEaiOverflow;
+    case EAI_SERVICE:
+      return kEaiService;
+    case EAI_SOCKTYPE:
+      return kEaiSockType;
+    case EAI_SYSTEM:
+      return errno != 0 ? -errno : kEaiFail;
+    default:
+      return kEaiFail;
   }
 }
 
@@ -35,8 +49,7 @@ bool sameAddress(const ResolvedAddress& a, const addrinfo* ai) {
 
 }  // namespace
 
-int lookupHost(const std::string& host, int family, int flags,
-               std::vector<ResolvedAddress>* out) {
+int lookupHost(const std::string& host, int family, int flags, std::vector<ResolvedAddress>* out) {
   addrinfo hints{};
   hints.ai_family = family;
   hints.ai_socktype = SOCK_STREAM;  // one entry per address, not one per socket type

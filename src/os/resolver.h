@@ -39,7 +39,6 @@ struct ResolvedAddress {
 // Resolves `host` for TCP: family AF_UNSPEC, AF_INET or AF_INET6; `flags` are AI_* hints
 // (AI_ADDRCONFIG, AI_V4MAPPED, AI_ALL). Addresses come back in the resolver's order (Node's
 // "verbatim"), duplicates removed. Returns 0, a LookupError, or a -errno.
-int lookupHost(const std::string& host, int family, int flags,
-               std::vector<ResolvedAddress>* out);
+int lookupHost(const std::string& host, int family, int flags, std::vector<ResolvedAddress>* out);
 
 }  // namespace nodecc::os

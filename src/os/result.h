@@ -11,7 +11,9 @@ struct Errno {
   int code;  // always < 0
 };
 
-inline Errno lastErrno() { return Errno{-errno}; }
+inline Errno lastErrno() {
+  return Errno{-errno};
+}
 
 template <class T>
 class [[nodiscard]] Result {

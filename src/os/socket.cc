@@ -40,10 +40,18 @@ Result<void> listenSocket(int fd, int backlog) {
   return {};
 }
 
-Result<void> setReuseAddress(int fd, bool on) { return setInt(fd, SOL_SOCKET, SO_REUSEADDR, on); }
-Result<void> setReusePort(int fd, bool on) { return setInt(fd, SOL_SOCKET, SO_REUSEPORT, on); }
-Result<void> setIpv6Only(int fd, bool on) { return setInt(fd, IPPROTO_IPV6, IPV6_V6ONLY, on); }
-Result<void> setNoDelay(int fd, bool on) { return setInt(fd, IPPROTO_TCP, TCP_NODELAY, on); }
+Result<void> setReuseAddress(int fd, bool on) {
+  return setInt(fd, SOL_SOCKET, SO_REUSEADDR, on);
+}
+Result<void> setReusePort(int fd, bool on) {
+  return setInt(fd, SOL_SOCKET, SO_REUSEPORT, on);
+}
+Result<void> setIpv6Only(int fd, bool on) {
+  return setInt(fd, IPPROTO_IPV6, IPV6_V6ONLY, on);
+}
+Result<void> setNoDelay(int fd, bool on) {
+  return setInt(fd, IPPROTO_TCP, TCP_NODELAY, on);
+}
 
 Result<void> setKeepAlive(int fd, bool on, unsigned initialDelaySecs) {
   auto r = setInt(fd, SOL_SOCKET, SO_KEEPALIVE, on);

@@ -6,7 +6,9 @@ namespace nodecc::staticfiles {
 
 namespace {
 
-bool isOws(char c) { return c == ' ' || c == '\t'; }
+bool isOws(char c) {
+  return c == ' ' || c == '\t';
+}
 
 // 1*DIGIT; values past 2^64-1 saturate (they are beyond any file, which is all that matters).
 bool parseNumber(std::string_view s, size_t* i, uint64_t* out) {

@@ -4,7 +4,9 @@ namespace nodecc::staticfiles {
 
 namespace {
 
-bool isOws(char c) { return c == ' ' || c == '\t'; }
+bool isOws(char c) {
+  return c == ' ' || c == '\t';
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && isOws(s.front())) {

@@ -24,8 +24,8 @@ os::LinkPolicy policyOf(const Options& o) {
 }
 
 // Builds the entry for the regular file open as `fd` at `relPath`.
-void buildFile(const RootConfig& config, std::string_view key, const std::string& relPath,
-               int fd, const os::FileStatus& st, LookupResult* out) {
+void buildFile(const RootConfig& config, std::string_view key, const std::string& relPath, int fd,
+               const os::FileStatus& st, LookupResult* out) {
   const Options& o = config.options;
   auto* entry = new FileEntry();
   entry->key.assign(key);
@@ -58,12 +58,11 @@ void buildFile(const RootConfig& config, std::string_view key, const std::string
     }
   }
   std::string_view mime = mimeTypeFor(relPath);
-  bool ok = buildRepresentation(entry->reps[0], fd, st, mime, Coding::kIdentity, entry->varies,
-                                o);
+  bool ok = buildRepresentation(entry->reps[0], fd, st, mime, Coding::kIdentity, entry->varies, o);
   for (int c = 1; c < kCodingCount; ++c) {
     if (siblingFd[c] >= 0) {
-      ok = buildRepresentation(entry->reps[c], siblingFd[c], siblingSt[c], mime, Coding(c),
-                               true, o) &&
+      ok = buildRepresentation(entry->reps[c], siblingFd[c], siblingSt[c], mime, Coding(c), true,
+                               o) &&
            ok;
     }
   }
@@ -84,7 +83,9 @@ void buildFile(const RootConfig& config, std::string_view key, const std::string
 
 }  // namespace
 
-RootConfig::~RootConfig() { os::closeFd(rootFd); }
+RootConfig::~RootConfig() {
+  os::closeFd(rootFd);
+}
 
 int statusForErrno(int e) {
   switch (-e) {

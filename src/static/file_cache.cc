@@ -36,7 +36,9 @@ FileCache::FileCache(size_t maxEntries, size_t maxMemoryBytes)
   map_.reserve(maxEntries);
 }
 
-FileCache::~FileCache() { clear(); }
+FileCache::~FileCache() {
+  clear();
+}
 
 void FileCache::unlink(FileEntry* e) {
   (e->lruPrev ? e->lruPrev->lruNext : head_) = e->lruNext;

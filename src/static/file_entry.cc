@@ -65,8 +65,8 @@ bool buildRepresentation(Representation& rep, int fd, const os::FileStatus& st,
   rep.contentType += "\r\n";
   rep.encodingLine.clear();
   if (coding != Coding::kIdentity) {
-    rep.encodingLine = coding == Coding::kGzip ? "Content-Encoding: gzip\r\n"
-                                               : "Content-Encoding: br\r\n";
+    rep.encodingLine =
+        coding == Coding::kGzip ? "Content-Encoding: gzip\r\n" : "Content-Encoding: br\r\n";
   }
   std::string validators = "Last-Modified: ";
   validators.append(date, kHttpDateLength);

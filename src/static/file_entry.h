@@ -21,8 +21,8 @@ struct Representation {
   bool present = false;
   uint64_t size = 0;
   int64_t mtimeSec = 0;
-  std::string body;                   // the contents when in memory (file == nullptr)
-  net::SharedFile* file = nullptr;    // else the open file (one reference held)
+  std::string body;                 // the contents when in memory (file == nullptr)
+  net::SharedFile* file = nullptr;  // else the open file (one reference held)
   char etag[kMaxEntityTagLength];
   uint8_t etagLength = 0;
   // Header bytes. fields200 is a whole 200 head without Date/Connection; the rest are pieces
@@ -56,8 +56,8 @@ class FileEntry {
     }
   }
 
-  std::string key;      // normalized URL path ("/a.txt", "/docs/")
-  std::string relPath;  // the identity file, relative to the root ("docs/index.html")
+  std::string key;                    // normalized URL path ("/a.txt", "/docs/")
+  std::string relPath;                // the identity file, relative to the root ("docs/index.html")
   Representation reps[kCodingCount];  // indexed by Coding
   Witness witnesses[kCodingCount];
   bool varies = false;  // a precompressed sibling exists: Vary: Accept-Encoding everywhere

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* kDays[7] = {"Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"};
 constexpr const char* kMonths[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-constexpr const char* kLongDays[7] = {"Monday", "Tuesday", "Wednesday", "Thursday",
+constexpr const char* kLongDays[7] = {"Monday", "Tuesday",  "Wednesday", "Thursday",
                                       "Friday", "Saturday", "Sunday"};
 
 // Days since 1970-01-01 of a proleptic Gregorian date, and back (H. Hinnant's algorithms).
@@ -92,8 +92,7 @@ bool assemble(int64_t year, unsigned mon, unsigned day, unsigned h, unsigned mi,
               int64_t* out) {
   static constexpr unsigned kMonthDays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   // Seconds up to 60: a leap second is a valid HTTP-date value.
-  if (mon < 1 || mon > 12 || day < 1 || day > kMonthDays[mon - 1] || h > 23 || mi > 59 ||
-      se > 60) {
+  if (mon < 1 || mon > 12 || day < 1 || day > kMonthDays[mon - 1] || h > 23 || mi > 59 || se > 60) {
     return false;
   }
   bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;

@@ -160,6 +160,8 @@ std::string_view mimeTypeFor(std::string_view fileName) {
   return kDefaultMimeType;
 }
 
-size_t mimeTableSize() { return kTable.size(); }
+size_t mimeTableSize() {
+  return kTable.size();
+}
 
 }  // namespace nodecc::staticfiles

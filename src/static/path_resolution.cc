@@ -183,9 +183,9 @@ void appendPercentEncodedPath(std::string& out, std::string_view path) {
   for (char ch : path) {
     auto c = static_cast<unsigned char>(ch);
     bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                c == '-' || c == '.' || c == '_' || c == '~' || c == '/' || c == '!' ||
-                c == '$' || c == '&' || c == '\'' || c == '(' || c == ')' || c == '*' ||
-                c == '+' || c == ',' || c == ';' || c == '=' || c == ':' || c == '@';
+                c == '-' || c == '.' || c == '_' || c == '~' || c == '/' || c == '!' || c == '$' ||
+                c == '&' || c == '\'' || c == '(' || c == ')' || c == '*' || c == '+' || c == ',' ||
+                c == ';' || c == '=' || c == ':' || c == '@';
     if (keep) {
       out.push_back(char(c));
     } else {

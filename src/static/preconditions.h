@@ -9,7 +9,9 @@ namespace nodecc::staticfiles {
 
 // A header value; data() == nullptr when the request did not carry the field.
 using FieldValue = std::string_view;
-inline bool present(FieldValue v) { return v.data() != nullptr; }
+inline bool present(FieldValue v) {
+  return v.data() != nullptr;
+}
 
 struct Conditionals {
   FieldValue ifMatch;

@@ -40,8 +40,8 @@ Canned makeCanned(int status, std::string_view extraFields) {
   std::string title = std::to_string(status);
   title += ' ';
   title += ::nodecc::http::statusReason(status);
-  c.body = "<html>\r\n<head><title>" + title + "</title></head>\r\n<body>\r\n<center><h1>" +
-           title + "</h1></center>\r\n</body>\r\n</html>\r\n";
+  c.body = "<html>\r\n<head><title>" + title + "</title></head>\r\n<body>\r\n<center><h1>" + title +
+           "</h1></center>\r\n</body>\r\n</html>\r\n";
   c.fields = "HTTP/1.1 " + title + "\r\n";
   c.fields += kHtmlType;
   c.fields += "Content-Length: " + std::to_string(c.body.size()) + "\r\n";
@@ -283,8 +283,7 @@ void ResponseBuilder::unsatisfiable(const FileEntry& entry, const Representation
 void ResponseBuilder::error(int status, bool head, Response* out) {
   *out = Response{};
   const Canned& c = canned(status);
-  out->status = status == 400 || status == 403 || status == 404 || status == 405 ||
-                        status == 503
+  out->status = status == 400 || status == 403 || status == 404 || status == 405 || status == 503
                     ? status
                     : 500;
   out->clientError = out->status >= 400 && out->status < 500;

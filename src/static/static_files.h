@@ -78,9 +78,9 @@ class StaticFiles {
   FileCache cache_;
   ResponseBuilder builder_;
   std::unordered_map<std::string_view, Lookup*> inFlight_;
-  std::string path_;     // the decoded path of the current request, when it needed decoding
+  std::string path_;          // the decoded path of the current request, when it needed decoding
   std::string_view missKey_;  // the path of the last serve() that missed, for wait()
-  std::string witness_;  // a sibling's path during revalidation
+  std::string witness_;       // a sibling's path during revalidation
   Stats stats_;
 };
 

@@ -21,7 +21,9 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-Hash::Hash() { std::memcpy(state_, detail::kSha256Initial, sizeof state_); }
+Hash::Hash() {
+  std::memcpy(state_, detail::kSha256Initial, sizeof state_);
+}
 
 Hash& Hash::update(std::string_view data) {
   if (finalized_) {
@@ -53,7 +55,9 @@ Hash& Hash::update(std::string_view data) {
   return *this;
 }
 
-Hash& Hash::update(const Buffer& data) { return update(data.view()); }
+Hash& Hash::update(const Buffer& data) {
+  return update(data.view());
+}
 
 void Hash::finish(uint8_t out[32]) {
   if (finalized_) {

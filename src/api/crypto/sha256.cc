@@ -12,18 +12,18 @@ namespace {
 
 // FIPS 180-4 §4.2.2.
 alignas(16) constexpr uint32_t kK[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
-    0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
-    0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
-    0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
-    0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
-    0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-    0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
-    0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-    0xc67178f2};
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
-inline uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+inline uint32_t rotr(uint32_t x, int n) {
+  return (x >> n) | (x << (32 - n));
+}
 
 inline uint32_t loadBigEndian(const uint8_t* p) {
   return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | uint32_t(p[3]);
@@ -80,15 +80,15 @@ namespace {
 // compiler): group g adds K to message vector g % 4, and extends the schedule with msg1
 // (groups 1..12) and msg2 (groups 3..14), the pattern of Intel's reference code.
 __attribute__((target("sha,sse4.1,ssse3"))) void sha256BlocksShaNiImpl(uint32_t state[8],
-                                                                        const uint8_t* data,
-                                                                        size_t blocks) {
+                                                                       const uint8_t* data,
+                                                                       size_t blocks) {
   const __m128i kByteSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
   __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0]));
   __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4]));
-  tmp = _mm_shuffle_epi32(tmp, 0xB1);              // CDAB
-  state1 = _mm_shuffle_epi32(state1, 0x1B);        // EFGH
+  tmp = _mm_shuffle_epi32(tmp, 0xB1);                // CDAB
+  state1 = _mm_shuffle_epi32(state1, 0x1B);          // EFGH
   __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);  // ABEF
-  state1 = _mm_blend_epi16(state1, tmp, 0xF0);     // CDGH
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);       // CDGH
 
   for (; blocks > 0; --blocks, data += 64) {
     const __m128i abefSave = state0;
@@ -97,11 +97,11 @@ __attribute__((target("sha,sse4.1,ssse3"))) void sha256BlocksShaNiImpl(uint32_t 
 #pragma GCC unroll 16
     for (int g = 0; g < 16; ++g) {
       if (g < 4) {
-        msgs[g] = _mm_shuffle_epi8(
-            _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * g)), kByteSwap);
+        msgs[g] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * g)),
+                                   kByteSwap);
       }
-      __m128i msg = _mm_add_epi32(msgs[g % 4],
-                                  _mm_load_si128(reinterpret_cast<const __m128i*>(&kK[4 * g])));
+      __m128i msg =
+          _mm_add_epi32(msgs[g % 4], _mm_load_si128(reinterpret_cast<const __m128i*>(&kK[4 * g])));
       state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
       if (g >= 3 && g <= 14) {
         __m128i& next = msgs[(g + 1) % 4];
@@ -149,7 +149,9 @@ Sha256BlocksFn sha256BlocksShaNi() {
 
 #else
 
-Sha256BlocksFn sha256BlocksShaNi() { return nullptr; }
+Sha256BlocksFn sha256BlocksShaNi() {
+  return nullptr;
+}
 
 #endif
 

@@ -3,8 +3,12 @@
 namespace nodecc::detail {
 
 namespace {
-Error terminated() { return TypeError("", "terminated"); }
-Error unusable() { return TypeError("", "Body is unusable: Body has already been read"); }
+Error terminated() {
+  return TypeError("", "terminated");
+}
+Error unusable() {
+  return TypeError("", "Body is unusable: Body has already been read");
+}
 }  // namespace
 
 FetchBody::~FetchBody() {
@@ -195,9 +199,13 @@ ReadableStreamDefaultReader ReadableStream::getReader() {
   return ReadableStreamDefaultReader(b_);
 }
 
-bool ReadableStream::locked() const { return b_ && b_->locked; }
+bool ReadableStream::locked() const {
+  return b_ && b_->locked;
+}
 
-bool Response::bodyUsed() const { return body.b_ && body.b_->used; }
+bool Response::bodyUsed() const {
+  return body.b_ && body.b_->used;
+}
 
 Promise<Buffer> Response::arrayBuffer() {
   if (!body.b_) {
@@ -206,7 +214,9 @@ Promise<Buffer> Response::arrayBuffer() {
   return body.b_->readAll();
 }
 
-Promise<Buffer> Response::bytes() { return arrayBuffer(); }
+Promise<Buffer> Response::bytes() {
+  return arrayBuffer();
+}
 
 Promise<std::string> Response::text() {
   return arrayBuffer().then([](Buffer& b) { return b.toString(); });

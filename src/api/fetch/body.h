@@ -21,7 +21,7 @@ struct FetchBody : std::enable_shared_from_this<FetchBody> {
   Promise<Buffer> readAll();
   void cancel();
 
-  http::ClientRequest* req = nullptr;   // until the request's 'close'
+  http::ClientRequest* req = nullptr;    // until the request's 'close'
   http::IncomingMessage* res = nullptr;  // until the response's 'close'
   std::deque<Buffer> chunks;
   bool done = false;

@@ -41,12 +41,12 @@ constexpr int kMaxRedirects = 20;
 
 // The Fetch standard's bad ports: a request to one fails without a connection.
 constexpr uint16_t kBadPorts[] = {
-    1,    7,    9,    11,   13,   15,   17,   19,   20,   21,   22,   23,   25,   37,   42,
-    43,   53,   69,   77,   79,   87,   95,   101,  102,  103,  104,  109,  110,  111,  113,
-    115,  117,  119,  123,  135,  137,  139,  143,  161,  179,  389,  427,  465,  512,  513,
-    514,  515,  526,  530,  531,  532,  540,  548,  554,  556,  563,  587,  601,  636,  989,
-    990,  993,  995,  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665,
-    6666, 6667, 6668, 6669, 6679, 6697, 10080};
+    1,    7,    9,    11,   13,   15,   17,   19,   20,   21,   22,   23,   25,   37,
+    42,   43,   53,   69,   77,   79,   87,   95,   101,  102,  103,  104,  109,  110,
+    111,  113,  115,  117,  119,  123,  135,  137,  139,  143,  161,  179,  389,  427,
+    465,  512,  513,  514,  515,  526,  530,  531,  532,  540,  548,  554,  556,  563,
+    587,  601,  636,  989,  990,  993,  995,  1719, 1720, 1723, 2049, 3659, 4045, 4190,
+    5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080};
 
 Error fetchFailed(std::string_view why, std::string_view code = {}) {
   TypeError e(std::string(code), "fetch failed");
@@ -136,9 +136,9 @@ void start(const std::shared_ptr<FetchState>& st) {
     return;
   }
   if (u->protocol() != "http:") {
-    st->reject(fetchFailed(u->protocol() == "https:" ? "https is not supported yet"
-                                                     : "unknown scheme",
-                           "ERR_NOT_SUPPORTED"));
+    st->reject(
+        fetchFailed(u->protocol() == "https:" ? "https is not supported yet" : "unknown scheme",
+                    "ERR_NOT_SUPPORTED"));
     return;
   }
   uint16_t port = u->port().empty() ? 80 : uint16_t(std::stoul(u->port()));
@@ -196,7 +196,9 @@ void start(const std::shared_ptr<FetchState>& st) {
 
 }  // namespace
 
-Promise<Response> fetch(std::string_view url) { return fetch(url, RequestInit()); }
+Promise<Response> fetch(std::string_view url) {
+  return fetch(url, RequestInit());
+}
 
 Promise<Response> fetch(std::string_view url, const RequestInit& init) {
   auto p = Promise<Response>::withResolvers();

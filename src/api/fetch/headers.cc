@@ -82,7 +82,8 @@ void Headers::append(std::string_view name, std::string_view value) {
 }
 
 void Headers::remove(std::string_view name) {
-  std::erase_if(list_, [&](const auto& p) { return http::detail::equalsIgnoreCase(p.first, name); });
+  std::erase_if(list_,
+                [&](const auto& p) { return http::detail::equalsIgnoreCase(p.first, name); });
 }
 
 std::vector<std::string> Headers::getSetCookie() const {

@@ -37,15 +37,15 @@ Buffer encode(std::string_view data, std::string_view encoding) {
 template <class V>
 void startWrite(int fd, Buffer bytes, int64_t position, V value, Callback<size_t, V> cb) {
   checkCallback(bool(cb));
-  auto r = newRequest(Op::kWrite, [cb = std::move(cb), bytes, value = std::move(value)](
-                                      core::Request& r) mutable {
-    if (r.failed()) {
-      Error e = errorOf(r);
-      cb(&e, 0, std::move(value));
-    } else {
-      cb(nullptr, size_t(r.result), std::move(value));
-    }
-  });
+  auto r = newRequest(
+      Op::kWrite, [cb = std::move(cb), bytes, value = std::move(value)](core::Request& r) mutable {
+        if (r.failed()) {
+          Error e = errorOf(r);
+          cb(&e, 0, std::move(value));
+        } else {
+          cb(nullptr, size_t(r.result), std::move(value));
+        }
+      });
   r->fd = fd;
   r->buffer = bytes.data();
   r->size = bytes.size();
@@ -57,11 +57,10 @@ void startWriteFile(std::string_view path, Buffer data, const WriteFileOptions& 
                     std::string_view defaultFlag, NoResultCallback cb) {
   checkPath(path);
   checkCallback(bool(cb));
-  int flags = OpenFlags(options.flag.empty() ? defaultFlag : std::string_view(options.flag))
-                  .value();
-  auto r = newRequest(Op::kWriteFile, [cb = std::move(cb), data](core::Request& r) mutable {
-    deliver(r, cb);
-  });
+  int flags =
+      OpenFlags(options.flag.empty() ? defaultFlag : std::string_view(options.flag)).value();
+  auto r = newRequest(Op::kWriteFile,
+                      [cb = std::move(cb), data](core::Request& r) mutable { deliver(r, cb); });
   r->path.assign(path);
   r->flags = flags;
   r->mode = options.mode;
@@ -72,7 +71,9 @@ void startWriteFile(std::string_view path, Buffer data, const WriteFileOptions& 
 
 }  // namespace
 
-void open(std::string_view path, Callback<int> cb) { open(path, "r", 0666, std::move(cb)); }
+void open(std::string_view path, Callback<int> cb) {
+  open(path, "r", 0666, std::move(cb));
+}
 void open(std::string_view path, OpenFlags flags, Callback<int> cb) {
   open(path, flags, 0666, std::move(cb));
 }
@@ -210,8 +211,8 @@ void lstat(std::string_view path, Callback<Stats> cb) {
   startValue<Stats>(Op::kLstat, std::move(cb), pathSetup(path), kStatsValue);
 }
 void fstat(int fd, Callback<Stats> cb) {
-  startValue<Stats>(Op::kFstat, std::move(cb), [fd](core::Request& r) { r.fd = fd; },
-                    kStatsValue);
+  startValue<Stats>(
+      Op::kFstat, std::move(cb), [fd](core::Request& r) { r.fd = fd; }, kStatsValue);
 }
 
 void readdir(std::string_view path, Callback<std::vector<std::string>> cb) {
@@ -261,11 +262,14 @@ void mkdir(std::string_view path, const MkdirOptions& options,
 
 void mkdtemp(std::string_view prefix, Callback<std::string> cb) {
   checkPath(prefix, "prefix");
-  startValue<std::string>(Op::kMkdtemp, std::move(cb),
-                          [prefix](core::Request& r) { r.path.assign(prefix); }, kTextValue);
+  startValue<std::string>(
+      Op::kMkdtemp, std::move(cb), [prefix](core::Request& r) { r.path.assign(prefix); },
+      kTextValue);
 }
 
-void rm(std::string_view path, NoResultCallback cb) { rm(path, RmOptions{}, std::move(cb)); }
+void rm(std::string_view path, NoResultCallback cb) {
+  rm(path, RmOptions{}, std::move(cb));
+}
 void rm(std::string_view path, const RmOptions& options, NoResultCallback cb) {
   checkPath(path);
   startNoResult(Op::kRm, std::move(cb), [path, options](core::Request& r) {
@@ -292,7 +296,9 @@ void copyFile(std::string_view src, std::string_view dest, int mode, NoResultCal
     r.flags = mode;
   });
 }
-void access(std::string_view path, NoResultCallback cb) { access(path, F_OK, std::move(cb)); }
+void access(std::string_view path, NoResultCallback cb) {
+  access(path, F_OK, std::move(cb));
+}
 void access(std::string_view path, int mode, NoResultCallback cb) {
   checkPath(path);
   startNoResult(Op::kAccess, std::move(cb), [path, mode](core::Request& r) {
@@ -308,8 +314,8 @@ void exists(std::string_view path, UniqueFunction<void(bool)> cb) {
     process::nextTick([cb = std::move(cb)]() mutable { cb(false); });
     return;
   }
-  auto r = newRequest(Op::kAccess,
-                      [cb = std::move(cb)](core::Request& r) mutable { cb(!r.failed()); });
+  auto r =
+      newRequest(Op::kAccess, [cb = std::move(cb)](core::Request& r) mutable { cb(!r.failed()); });
   r->path.assign(path);
   r->flags = F_OK;
   start(*r.release());
@@ -318,7 +324,9 @@ void exists(std::string_view path, UniqueFunction<void(bool)> cb) {
 void realpath(std::string_view path, Callback<std::string> cb) {
   startValue<std::string>(Op::kRealpathWalk, std::move(cb), pathSetup(path), kTextValue);
 }
-void truncate(std::string_view path, NoResultCallback cb) { truncate(path, 0, std::move(cb)); }
+void truncate(std::string_view path, NoResultCallback cb) {
+  truncate(path, 0, std::move(cb));
+}
 void truncate(std::string_view path, int64_t length, NoResultCallback cb) {
   checkPath(path);
   startNoResult(Op::kTruncate, std::move(cb), [path, length](core::Request& r) {
@@ -326,7 +334,9 @@ void truncate(std::string_view path, int64_t length, NoResultCallback cb) {
     r.length = length;
   });
 }
-void ftruncate(int fd, NoResultCallback cb) { ftruncate(fd, 0, std::move(cb)); }
+void ftruncate(int fd, NoResultCallback cb) {
+  ftruncate(fd, 0, std::move(cb));
+}
 void ftruncate(int fd, int64_t length, NoResultCallback cb) {
   startNoResult(Op::kFtruncate, std::move(cb), [fd, length](core::Request& r) {
     r.fd = fd;

@@ -43,7 +43,9 @@ std::string quoted(std::string_view s) {
 }
 
 // Node's msFromTimeSpec and its Date (rounded to the millisecond).
-double msOf(const os::Timespec& t) { return double(t.sec) * 1e3 + double(t.nsec) / 1e6; }
+double msOf(const os::Timespec& t) {
+  return double(t.sec) * 1e3 + double(t.nsec) / 1e6;
+}
 Stats::Date dateOf(double ms) {
   return Stats::Date(std::chrono::duration_cast<Stats::Date::duration>(
       std::chrono::milliseconds(int64_t(std::round(ms)))));
@@ -58,8 +60,7 @@ Error errorOf(const core::Request& r) {
   const core::OpInfo& info = core::opInfo(r.op);
   if (r.op == core::Op::kRm && r.site.syscall == nullptr && r.error() == -EISDIR) {
     // Node's rm refuses a directory without recursive with this SystemError, not a uv error.
-    Error e("ERR_FS_EISDIR",
-            "Path is a directory: rm returned EISDIR (is a directory) " + r.path);
+    Error e("ERR_FS_EISDIR", "Path is a directory: rm returned EISDIR (is a directory) " + r.path);
     e.name = "SystemError";
     e.errnum = EISDIR;
     e.syscall = "rm";
@@ -104,9 +105,8 @@ void checkCallback(bool present) {
 
 RangeError outOfRange(std::string_view name, std::string_view range, std::string_view received) {
   return RangeError("ERR_OUT_OF_RANGE", "The value of \"" + std::string(name) +
-                                            "\" is out of range. It must be " +
-                                            std::string(range) + ". Received " +
-                                            std::string(received));
+                                            "\" is out of range. It must be " + std::string(range) +
+                                            ". Received " + std::string(received));
 }
 
 void checkReadRange(size_t bufferSize, size_t offset, size_t length) {
@@ -121,8 +121,7 @@ void checkWriteRange(size_t bufferSize, size_t offset, size_t length) {
     throw outOfRange("offset", "<= " + std::to_string(bufferSize), std::to_string(offset));
   }
   if (length > bufferSize - offset) {
-    throw outOfRange("length", "<= " + std::to_string(bufferSize - offset),
-                     std::to_string(length));
+    throw outOfRange("length", "<= " + std::to_string(bufferSize - offset), std::to_string(length));
   }
 }
 

@@ -95,7 +95,9 @@ constexpr auto kNoValue = [](core::Request&, Buffer&) {};
 
 FileHandle::FileHandle(int fd) : state_(std::make_shared<detail::FileHandleState>(fd)) {}
 
-int FileHandle::fd() const { return state_ ? state_->fd : -1; }
+int FileHandle::fd() const {
+  return state_ ? state_->fd : -1;
+}
 
 Promise<ReadResult> FileHandle::read(Buffer buffer, size_t offset, size_t length,
                                      int64_t position) {
@@ -115,7 +117,10 @@ Promise<ReadResult> FileHandle::read(Buffer buffer, size_t offset, size_t length
         r.size = length;
         r.position = position;
       },
-      [](core::Request& r, Buffer& b) { return ReadResult{size_t(r.result), b}; }, buffer);
+      [](core::Request& r, Buffer& b) {
+        return ReadResult{size_t(r.result), b};
+      },
+      buffer);
 }
 
 Promise<ReadResult> FileHandle::read(Buffer buffer) {
@@ -123,7 +128,9 @@ Promise<ReadResult> FileHandle::read(Buffer buffer) {
   return read(std::move(buffer), 0, n, -1);
 }
 
-Promise<ReadResult> FileHandle::read() { return read(Buffer::alloc(16384)); }
+Promise<ReadResult> FileHandle::read() {
+  return read(Buffer::alloc(16384));
+}
 
 Promise<WriteResult> FileHandle::write(Buffer buffer, size_t offset, size_t length,
                                        int64_t position) {
@@ -140,7 +147,10 @@ Promise<WriteResult> FileHandle::write(Buffer buffer, size_t offset, size_t leng
         r.size = length;
         r.position = position;
       },
-      [](core::Request& r, Buffer& b) { return WriteResult{size_t(r.result), b}; }, buffer);
+      [](core::Request& r, Buffer& b) {
+        return WriteResult{size_t(r.result), b};
+      },
+      buffer);
 }
 
 Promise<WriteResult> FileHandle::write(Buffer buffer) {
@@ -176,7 +186,9 @@ Promise<std::string> FileHandle::readFile(std::string_view encoding) {
                           });
 }
 
-Promise<> FileHandle::writeFile(std::string_view data) { return writeFile(Buffer::from(data)); }
+Promise<> FileHandle::writeFile(std::string_view data) {
+  return writeFile(Buffer::from(data));
+}
 
 Promise<> FileHandle::writeFile(const Buffer& data) {
   uint8_t* at = const_cast<uint8_t*>(data.data());

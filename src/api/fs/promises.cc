@@ -29,8 +29,7 @@ Promise<> writeFile(std::string_view path, std::string_view data, std::string_vi
   return promisify<void>(
       [&](NoResultCallback cb) { fs::writeFile(path, data, encoding, std::move(cb)); });
 }
-Promise<> writeFile(std::string_view path, std::string_view data,
-                    const WriteFileOptions& options) {
+Promise<> writeFile(std::string_view path, std::string_view data, const WriteFileOptions& options) {
   return promisify<void>(
       [&](NoResultCallback cb) { fs::writeFile(path, data, options, std::move(cb)); });
 }
@@ -54,9 +53,8 @@ Promise<std::vector<std::string>> readdir(std::string_view path) {
       [&](Callback<std::vector<std::string>> cb) { fs::readdir(path, std::move(cb)); });
 }
 Promise<std::vector<Dirent>> readdir(std::string_view path, WithFileTypes) {
-  return promisify<std::vector<Dirent>>([&](Callback<std::vector<Dirent>> cb) {
-    fs::readdir(path, withFileTypes, std::move(cb));
-  });
+  return promisify<std::vector<Dirent>>(
+      [&](Callback<std::vector<Dirent>> cb) { fs::readdir(path, withFileTypes, std::move(cb)); });
 }
 Promise<std::optional<std::string>> mkdir(std::string_view path, const MkdirOptions& options) {
   return promisify<std::optional<std::string>>(
@@ -76,8 +74,7 @@ Promise<> unlink(std::string_view path) {
   return promisify<void>([&](NoResultCallback cb) { fs::unlink(path, std::move(cb)); });
 }
 Promise<> rename(std::string_view oldPath, std::string_view newPath) {
-  return promisify<void>(
-      [&](NoResultCallback cb) { fs::rename(oldPath, newPath, std::move(cb)); });
+  return promisify<void>([&](NoResultCallback cb) { fs::rename(oldPath, newPath, std::move(cb)); });
 }
 Promise<> copyFile(std::string_view src, std::string_view dest, int mode) {
   return promisify<void>(

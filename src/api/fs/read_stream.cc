@@ -34,11 +34,11 @@ struct ReadStreamImpl : FileStreamClose<ReadStream> {
   size_t hwm = 64 * 1024;
 
   Flowing flowing = Flowing::kNull;
-  bool started = false;          // something asked for data: reads may run
+  bool started = false;  // something asked for data: reads may run
   bool resumeScheduled = false;
-  bool eof = false;              // Node's state.ended
+  bool eof = false;  // Node's state.ended
   bool endScheduled = false;
-  bool closing = false;          // destroy() began
+  bool closing = false;  // destroy() began
   std::deque<Buffer> buffered;
   size_t bufferedBytes = 0;
 

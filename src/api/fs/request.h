@@ -96,9 +96,8 @@ void startNoResult(core::Op op, NoResultCallback cb, Setup setup) {
 template <class V, class Setup, class Value>
 void startValue(core::Op op, Callback<V> cb, Setup setup, Value value) {
   checkCallback(bool(cb));
-  auto r = newRequest(op, [cb = std::move(cb), value](core::Request& r) mutable {
-    deliver(r, cb, value);
-  });
+  auto r = newRequest(
+      op, [cb = std::move(cb), value](core::Request& r) mutable { deliver(r, cb, value); });
   setup(*r);
   start(*r.release());
 }

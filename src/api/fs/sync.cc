@@ -78,7 +78,9 @@ size_t writeSync(int fd, const Buffer& buffer, size_t offset, size_t length, int
   return size_t(r.result);
 }
 
-size_t writeSync(int fd, const Buffer& buffer) { return writeSync(fd, buffer, 0, buffer.size()); }
+size_t writeSync(int fd, const Buffer& buffer) {
+  return writeSync(fd, buffer, 0, buffer.size());
+}
 
 size_t writeSync(int fd, std::string_view string, int64_t position, std::string_view encoding) {
   Buffer bytes = encode(string, encoding);
@@ -102,8 +104,7 @@ void writeFileSync(std::string_view path, std::string_view data) {
 void writeFileSync(std::string_view path, std::string_view data, std::string_view encoding) {
   writeFileSyncImpl(path, encode(data, encoding), {}, "w");
 }
-void writeFileSync(std::string_view path, std::string_view data,
-                   const WriteFileOptions& options) {
+void writeFileSync(std::string_view path, std::string_view data, const WriteFileOptions& options) {
   writeFileSyncImpl(path, encode(data, options.encoding), options, "w");
 }
 void writeFileSync(std::string_view path, const Buffer& data) {
@@ -115,8 +116,7 @@ void writeFileSync(std::string_view path, const Buffer& data, const WriteFileOpt
 void appendFileSync(std::string_view path, std::string_view data) {
   writeFileSyncImpl(path, Buffer::from(data), {}, "a");
 }
-void appendFileSync(std::string_view path, std::string_view data,
-                    const WriteFileOptions& options) {
+void appendFileSync(std::string_view path, std::string_view data, const WriteFileOptions& options) {
   writeFileSyncImpl(path, encode(data, options.encoding), options, "a");
 }
 void appendFileSync(std::string_view path, const Buffer& data) {

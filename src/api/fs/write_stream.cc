@@ -38,7 +38,7 @@ struct WriteStreamImpl : FileStreamClose<WriteStream> {
   size_t hwm = 16 * 1024;
 
   bool writing = false;
-  bool finishing = false;   // 'finish' is on its way
+  bool finishing = false;  // 'finish' is on its way
   bool closing = false;
   std::vector<Chunk> buffered;
   std::vector<Chunk> inFlight;
@@ -176,8 +176,7 @@ struct WriteStreamImpl : FileStreamClose<WriteStream> {
   // 'finish' once end() was called and every byte is written; from a nextTick when reached
   // synchronously from end(), as Node.
   void finishMaybe(bool sync) {
-    if (!s.writableEnded || finishing || closing || writing || s.pending ||
-        !buffered.empty()) {
+    if (!s.writableEnded || finishing || closing || writing || s.pending || !buffered.empty()) {
       return;
     }
     finishing = true;
@@ -232,9 +231,9 @@ struct WriteStreamImpl : FileStreamClose<WriteStream> {
       destroyError = *error;
     }
     // Chunks that will never be written: their callbacks learn it, as Node's errorBuffer.
-    Error gone = hasError ? destroyError
-                          : Error("ERR_STREAM_DESTROYED",
-                                  "Cannot call write after a stream was destroyed");
+    Error gone =
+        hasError ? destroyError
+                 : Error("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed");
     std::vector<Chunk> dropped = std::move(buffered);
     buffered.clear();
     for (Chunk& c : dropped) {
@@ -272,7 +271,9 @@ bool WriteStream::write(const Buffer& chunk, UniqueFunction<void(Error*)> cb) {
   return impl_->write(chunk, std::move(cb));
 }
 
-WriteStream& WriteStream::end(UniqueFunction<void()> cb) { return impl_->end(std::move(cb)); }
+WriteStream& WriteStream::end(UniqueFunction<void()> cb) {
+  return impl_->end(std::move(cb));
+}
 
 WriteStream& WriteStream::end(std::string_view chunk, UniqueFunction<void()> cb) {
   write(chunk);

@@ -4,8 +4,8 @@
 #include <cstring>
 
 #include "api/http/incoming_ops.h"
-#include "http/exchange.h"
 #include "api/http/text.h"
+#include "http/exchange.h"
 #include "nodecc/process.h"
 
 namespace nodecc::http {
@@ -21,10 +21,24 @@ std::string_view RawHeaders::operator[](size_t i) const {
 namespace {
 // Fields whose duplicates Node drops (the first one wins).
 bool keepFirstOnly(std::string_view lower) {
-  static constexpr std::string_view kFirstOnly[] = {
-      "age", "authorization", "content-length", "content-type", "etag", "expires", "from",
-      "host", "if-modified-since", "if-unmodified-since", "last-modified", "location",
-      "max-forwards", "proxy-authorization", "referer", "retry-after", "server", "user-agent"};
+  static constexpr std::string_view kFirstOnly[] = {"age",
+                                                    "authorization",
+                                                    "content-length",
+                                                    "content-type",
+                                                    "etag",
+                                                    "expires",
+                                                    "from",
+                                                    "host",
+                                                    "if-modified-since",
+                                                    "if-unmodified-since",
+                                                    "last-modified",
+                                                    "location",
+                                                    "max-forwards",
+                                                    "proxy-authorization",
+                                                    "referer",
+                                                    "retry-after",
+                                                    "server",
+                                                    "user-agent"};
   return std::find(std::begin(kFirstOnly), std::end(kFirstOnly), lower) != std::end(kFirstOnly);
 }
 }  // namespace
@@ -97,9 +111,13 @@ std::string_view IncomingHttpHeaders::operator[](std::string_view name) const {
   return get(name).value_or(std::string_view());
 }
 
-bool IncomingHttpHeaders::has(std::string_view name) const { return get(name).has_value(); }
+bool IncomingHttpHeaders::has(std::string_view name) const {
+  return get(name).has_value();
+}
 
-size_t IncomingHttpHeaders::size() const { return entries().size(); }
+size_t IncomingHttpHeaders::size() const {
+  return entries().size();
+}
 
 std::vector<std::string_view> IncomingHttpHeaders::getAll(std::string_view name) const {
   std::vector<std::string_view> out;
@@ -127,7 +145,9 @@ IncomingMessage::IncomingMessage(const detail::IncomingOps& ops, void* ctx, cons
 
 IncomingMessage::~IncomingMessage() = default;
 
-net::Socket& IncomingMessage::socket() { return ex_.ops->socket(ex_.ctx); }
+net::Socket& IncomingMessage::socket() {
+  return ex_.ops->socket(ex_.ctx);
+}
 
 IncomingMessage& IncomingMessage::pause() {
   ex_.ops->pause(ex_.ctx);
@@ -139,7 +159,9 @@ IncomingMessage& IncomingMessage::resume() {
   return *this;
 }
 
-bool IncomingMessage::isPaused() const { return ex_.ops->isPaused(ex_.ctx); }
+bool IncomingMessage::isPaused() const {
+  return ex_.ops->isPaused(ex_.ctx);
+}
 
 void IncomingMessage::listenerCountChanged(std::string_view event, size_t count) {
   if (event == "data" && count > 0) {
@@ -152,9 +174,8 @@ Promise<Buffer> IncomingMessage::buffer() {
   auto chunks = std::make_shared<std::vector<Buffer>>();
   on("data", [chunks](const Buffer& b) { chunks->push_back(b); });
   once("end", [chunks, r = p.resolve] { r(Buffer::concat(*chunks)); });
-  once("aborted", [r = p.resolve] {
-    r.reject(std::make_exception_ptr(Error("ECONNRESET", "aborted")));
-  });
+  once("aborted",
+       [r = p.resolve] { r.reject(std::make_exception_ptr(Error("ECONNRESET", "aborted"))); });
   return p.promise;
 }
 

@@ -9,7 +9,9 @@
 
 namespace nodecc::http::detail {
 
-inline char lowerAscii(char c) { return (c >= 'A' && c <= 'Z') ? char(c + 32) : c; }
+inline char lowerAscii(char c) {
+  return (c >= 'A' && c <= 'Z') ? char(c + 32) : c;
+}
 
 inline bool equalsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) {

@@ -1,3 +1,5 @@
+#include "nodecc/dns.h"
+
 #include <netdb.h>
 #include <sys/socket.h>
 
@@ -7,7 +9,6 @@
 #include "api/net/dns_lookup.h"
 #include "api/runtime.h"
 #include "net/socket_address.h"
-#include "nodecc/dns.h"
 #include "nodecc/process.h"
 #include "os/errno_table.h"
 
@@ -63,12 +64,18 @@ struct EaiName {
   const char* name;
 };
 constexpr EaiName kEaiNames[] = {
-    {os::kEaiAddrFamily, "EAI_ADDRFAMILY"}, {os::kEaiAgain, "EAI_AGAIN"},
-    {os::kEaiBadFlags, "EAI_BADFLAGS"},     {os::kEaiCanceled, "EAI_CANCELED"},
-    {os::kEaiFail, "EAI_FAIL"},             {os::kEaiFamily, "EAI_FAMILY"},
-    {os::kEaiMemory, "EAI_MEMORY"},         {os::kEaiNoData, "ENOTFOUND"},
-    {os::kEaiNoName, "ENOTFOUND"},          {os::kEaiOverflow, "EAI_OVERFLOW"},
-    {os::kEaiService, "EAI_SERVICE"},       {os::kEaiSockType, "EAI_SOCKTYPE"},
+    {os::kEaiAddrFamily, "EAI_ADDRFAMILY"},
+    {os::kEaiAgain, "EAI_AGAIN"},
+    {os::kEaiBadFlags, "EAI_BADFLAGS"},
+    {os::kEaiCanceled, "EAI_CANCELED"},
+    {os::kEaiFail, "EAI_FAIL"},
+    {os::kEaiFamily, "EAI_FAMILY"},
+    {os::kEaiMemory, "EAI_MEMORY"},
+    {os::kEaiNoData, "ENOTFOUND"},
+    {os::kEaiNoName, "ENOTFOUND"},
+    {os::kEaiOverflow, "EAI_OVERFLOW"},
+    {os::kEaiService, "EAI_SERVICE"},
+    {os::kEaiSockType, "EAI_SOCKTYPE"},
 };
 }  // namespace
 
@@ -113,16 +120,14 @@ void checkFamily(int family) {
 bool answerAtOnce(std::string_view hostname, int family,
                   UniqueFunction<void(Error*, std::vector<LookupAddress>)>& cb) {
   if (hostname.empty()) {
-    process::nextTick([cb = std::move(cb), family]() mutable {
-      cb(nullptr, std::vector<LookupAddress>{});
-    });
+    process::nextTick(
+        [cb = std::move(cb), family]() mutable { cb(nullptr, std::vector<LookupAddress>{}); });
     return true;
   }
   if (auto ip = net::SocketAddress::parse(hostname, 0)) {
     LookupAddress a{std::string(hostname), ip->family() == AF_INET6 ? 6 : 4};
-    process::nextTick([cb = std::move(cb), a]() mutable {
-      cb(nullptr, std::vector<LookupAddress>{a});
-    });
+    process::nextTick(
+        [cb = std::move(cb), a]() mutable { cb(nullptr, std::vector<LookupAddress>{a}); });
     return true;
   }
   return false;
@@ -134,22 +139,21 @@ void lookupAll(std::string_view hostname, const LookupOptions& options,
   if (answerAtOnce(hostname, options.family, cb)) {
     return;
   }
-  detail::startLookup(
-      hostname, detail::toAddressFamily(options.family), options.hints,
-      [cb = std::move(cb), host = std::string(hostname)](
-          int err, std::vector<os::ResolvedAddress>& addresses) mutable {
-        if (err != 0) {
-          Error e = detail::lookupError(err, host);
-          cb(&e, {});
-          return;
-        }
-        std::vector<LookupAddress> out;
-        out.reserve(addresses.size());
-        for (const auto& a : addresses) {
-          out.push_back(toLookupAddress(a));
-        }
-        cb(nullptr, std::move(out));
-      });
+  detail::startLookup(hostname, detail::toAddressFamily(options.family), options.hints,
+                      [cb = std::move(cb), host = std::string(hostname)](
+                          int err, std::vector<os::ResolvedAddress>& addresses) mutable {
+                        if (err != 0) {
+                          Error e = detail::lookupError(err, host);
+                          cb(&e, {});
+                          return;
+                        }
+                        std::vector<LookupAddress> out;
+                        out.reserve(addresses.size());
+                        for (const auto& a : addresses) {
+                          out.push_back(toLookupAddress(a));
+                        }
+                        cb(nullptr, std::move(out));
+                      });
 }
 
 }  // namespace
@@ -162,8 +166,7 @@ void lookup(std::string_view hostname, const LookupOptions& options,
             UniqueFunction<void(Error*, std::string, int)> callback) {
   int family = options.family;
   lookupAll(hostname, options,
-            [cb = std::move(callback), family](Error* err,
-                                               std::vector<LookupAddress> all) mutable {
+            [cb = std::move(callback), family](Error* err, std::vector<LookupAddress> all) mutable {
               if (err) {
                 cb(err, std::string(), 0);
               } else if (all.empty()) {
@@ -196,14 +199,13 @@ Promise<LookupAddress> lookup(std::string_view hostname, const LookupOptions& op
 Promise<std::vector<LookupAddress>> lookupAll(std::string_view hostname,
                                               const LookupOptions& options) {
   auto p = Promise<std::vector<LookupAddress>>::withResolvers();
-  dns::lookup(hostname, options,
-              [r = p.resolve](Error* err, std::vector<LookupAddress> addresses) {
-                if (err) {
-                  r.reject(std::make_exception_ptr(*err));
-                } else {
-                  r(std::move(addresses));
-                }
-              });
+  dns::lookup(hostname, options, [r = p.resolve](Error* err, std::vector<LookupAddress> addresses) {
+    if (err) {
+      r.reject(std::make_exception_ptr(*err));
+    } else {
+      r(std::move(addresses));
+    }
+  });
   return p.promise;
 }
 

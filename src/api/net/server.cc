@@ -35,9 +35,8 @@ std::optional<SocketAddress> resolveConnectAddress(std::string_view host, uint16
 }
 
 void emitErrorSoon(EventEmitter& emitter, Error err) {
-  process::nextTick([&emitter, err = std::move(err)] {
-    emitter.emit("error", static_cast<const Error&>(err));
-  });
+  process::nextTick(
+      [&emitter, err = std::move(err)] { emitter.emit("error", static_cast<const Error&>(err)); });
 }
 
 ServerImpl::ServerImpl(Server& f, loop::Loop& l)
@@ -90,7 +89,9 @@ void ServerImpl::close(UniqueFunction<void(Error*)> cb) {
 }  // namespace detail
 
 Server::Server() : impl_(new detail::ServerImpl(*this, api::Runtime::current().loop())) {}
-Server::~Server() { delete impl_; }
+Server::~Server() {
+  delete impl_;
+}
 
 Server& Server::listen(uint16_t port, UniqueFunction<void()> cb) {
   return listen(ListenOptions{port, "", 511, false, false}, std::move(cb));
@@ -124,7 +125,9 @@ AddressInfo Server::address() const {
   return AddressInfo{a.ip(), std::string(a.familyName()), a.port()};
 }
 
-bool Server::listening() const { return impl_->listener.listening(); }
+bool Server::listening() const {
+  return impl_->listener.listening();
+}
 
 void Server::getConnections(UniqueFunction<void(Error*, size_t)> cb) const {
   size_t n = impl_->connections;
@@ -151,9 +154,8 @@ Server& createServer(UniqueFunction<void(Socket&)> connectionListener) {
     }
   });
   if (connectionListener) {
-    server->on("connection",
-               [cb = std::make_shared<UniqueFunction<void(Socket&)>>(std::move(connectionListener))](
-                   Socket& s) { (*cb)(s); });
+    server->on("connection", [cb = std::make_shared<UniqueFunction<void(Socket&)>>(
+                                  std::move(connectionListener))](Socket& s) { (*cb)(s); });
   }
   return *server;
 }
@@ -194,7 +196,11 @@ int isIP(std::string_view input) {
   }
   return a->family() == AF_INET ? 4 : 6;
 }
-bool isIPv4(std::string_view input) { return isIP(input) == 4; }
-bool isIPv6(std::string_view input) { return isIP(input) == 6; }
+bool isIPv4(std::string_view input) {
+  return isIP(input) == 4;
+}
+bool isIPv6(std::string_view input) {
+  return isIP(input) == 6;
+}
 
 }  // namespace nodecc::net

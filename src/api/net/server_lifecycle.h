@@ -46,8 +46,8 @@ class ServerLifecycle {
 
  private:
   std::optional<::nodecc::net::Listener::Options> listenerOptions(const ListenOptions& options);
-  static bool shareWithCluster(const ListenOptions& options,
-                               ::nodecc::net::Listener::Options& lo, unsigned* ordinal);
+  static bool shareWithCluster(const ListenOptions& options, ::nodecc::net::Listener::Options& lo,
+                               unsigned* ordinal);
   static void recordClusterPort(const ListenOptions& options, unsigned ordinal, uint16_t port);
   void emitCloseSoon();
   void listened(const os::Result<void>& result, const ::nodecc::net::Listener::Options& lo,

@@ -1,6 +1,7 @@
+#include "os/socket.h"
+
 #include "api/net/socket_backend.h"
 #include "nodecc/net.h"
-#include "os/socket.h"
 
 namespace nodecc::net {
 
@@ -85,18 +86,36 @@ Socket& Socket::unref() {
   return *this;
 }
 
-std::string Socket::remoteAddress() const { return backend_->remoteAddress().ip(); }
-uint16_t Socket::remotePort() const { return backend_->remoteAddress().port(); }
+std::string Socket::remoteAddress() const {
+  return backend_->remoteAddress().ip();
+}
+uint16_t Socket::remotePort() const {
+  return backend_->remoteAddress().port();
+}
 std::string Socket::remoteFamily() const {
   return std::string(backend_->remoteAddress().familyName());
 }
-std::string Socket::localAddress() const { return backend_->stream().localAddress().ip(); }
-uint16_t Socket::localPort() const { return backend_->stream().localAddress().port(); }
-uint64_t Socket::bytesRead() const { return backend_->stream().bytesRead(); }
-uint64_t Socket::bytesWritten() const { return backend_->stream().bytesWritten(); }
-size_t Socket::writableLength() const { return backend_->stream().queuedBytes(); }
-bool Socket::destroyed() const { return backend_->destroyed(); }
-bool Socket::connecting() const { return backend_->stream().connecting(); }
+std::string Socket::localAddress() const {
+  return backend_->stream().localAddress().ip();
+}
+uint16_t Socket::localPort() const {
+  return backend_->stream().localAddress().port();
+}
+uint64_t Socket::bytesRead() const {
+  return backend_->stream().bytesRead();
+}
+uint64_t Socket::bytesWritten() const {
+  return backend_->stream().bytesWritten();
+}
+size_t Socket::writableLength() const {
+  return backend_->stream().queuedBytes();
+}
+bool Socket::destroyed() const {
+  return backend_->destroyed();
+}
+bool Socket::connecting() const {
+  return backend_->stream().connecting();
+}
 
 std::string Socket::readyState() const {
   if (connecting()) {

@@ -43,7 +43,6 @@ class SocketBackend {
 
 // "connect ECONNREFUSED 127.0.0.1:8080", "listen EADDRINUSE: address already in use :::8080":
 // Node's messages for socket errors that carry an address.
-Error errorWithAddress(int err, std::string_view syscall, std::string_view address,
-                       uint16_t port);
+Error errorWithAddress(int err, std::string_view syscall, std::string_view address, uint16_t port);
 
 }  // namespace nodecc::net::detail

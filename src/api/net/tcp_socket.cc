@@ -15,8 +15,7 @@ constexpr size_t kReadChunk = 64 * 1024;
 thread_local char tReadScratch[kReadChunk];
 }  // namespace
 
-Error errorWithAddress(int err, std::string_view syscall, std::string_view address,
-                       uint16_t port) {
+Error errorWithAddress(int err, std::string_view syscall, std::string_view address, uint16_t port) {
   Error e = Error::fromErrno(err, syscall);
   e.address = std::string(address);
   e.port = port;
@@ -24,8 +23,8 @@ Error errorWithAddress(int err, std::string_view syscall, std::string_view addre
   if (syscall == "connect") {
     e.message = std::string(syscall) + " " + e.code + " " + where;
   } else {
-    e.message = std::string(syscall) + " " + e.code + ": " +
-                std::string(os::errnoMessage(err)) + " " + where;
+    e.message = std::string(syscall) + " " + e.code + ": " + std::string(os::errnoMessage(err)) +
+                " " + where;
   }
   return e;
 }
@@ -42,7 +41,9 @@ TcpSocket::TcpSocket(loop::Loop& loop)
   timer_.data = this;
 }
 
-TcpSocket::~TcpSocket() { loop_.stopTimer(timer_); }
+TcpSocket::~TcpSocket() {
+  loop_.stopTimer(timer_);
+}
 
 os::Result<void> TcpSocket::adopt(int fd) {
   auto r = stream_.open(fd);
@@ -58,7 +59,9 @@ os::Result<void> TcpSocket::connectTo(const SocketAddress& to) {
   return stream_.connect(to);
 }
 
-std::span<char> TcpSocket::readBuffer() { return {tReadScratch, kReadChunk}; }
+std::span<char> TcpSocket::readBuffer() {
+  return {tReadScratch, kReadChunk};
+}
 
 void TcpSocket::onRead(size_t n) {
   touch();

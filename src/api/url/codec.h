@@ -46,8 +46,7 @@ inline constexpr ByteSet kComponentSet = kUserinfoSet.with("$%&+,");
 
 // Bytes that Node's encodeStr() leaves alone, per caller (everything else is %XX-encoded).
 inline constexpr ByteSet kQsNoEscape =  // querystring.escape: A-Z a-z 0-9 - . _ ~ ! ' ( ) *
-    ByteSet{}.with(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!'()*");
+    ByteSet{}.with("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!'()*");
 inline constexpr ByteSet kParamsNoEscape =  // URLSearchParams: A-Z a-z 0-9 * - . _
     ByteSet{}.with("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._");
 inline constexpr ByteSet kAuthNoEscape = kQsNoEscape.with(":");  // legacy url.format's auth
@@ -86,12 +85,18 @@ std::string unescapeBuffer(std::string_view s, bool decodeSpaces);
 // unescapeBuffer decoded as UTF-8 with replacement.
 std::string qsUnescape(std::string_view s, bool decodeSpaces);
 
-constexpr bool isAsciiAlpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
-constexpr bool isAsciiDigit(unsigned char c) { return c >= '0' && c <= '9'; }
+constexpr bool isAsciiAlpha(unsigned char c) {
+  return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+constexpr bool isAsciiDigit(unsigned char c) {
+  return c >= '0' && c <= '9';
+}
 constexpr bool isAsciiHexDigit(unsigned char c) {
   return isAsciiDigit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
 }
-constexpr char asciiLower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+constexpr char asciiLower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+}
 void asciiLowerInPlace(std::string& s);
 
 }  // namespace nodecc::api

@@ -1,10 +1,11 @@
 // The URL Standard's host parser: https://url.spec.whatwg.org/#host-parsing
+#include "api/url/host.h"
+
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "api/url/codec.h"
-#include "api/url/host.h"
 
 namespace nodecc::api {
 

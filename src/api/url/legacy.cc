@@ -14,11 +14,13 @@ bool isSlashedProtocol(std::string_view p) {
   if (!p.empty() && p.back() == ':') {
     p.remove_suffix(1);
   }
-  return p == "http" || p == "https" || p == "ftp" || p == "gopher" || p == "file" ||
-         p == "ws" || p == "wss";
+  return p == "http" || p == "https" || p == "ftp" || p == "gopher" || p == "file" || p == "ws" ||
+         p == "wss";
 }
 
-bool isHostlessProtocol(std::string_view p) { return p == "javascript" || p == "javascript:"; }
+bool isHostlessProtocol(std::string_view p) {
+  return p == "javascript" || p == "javascript:";
+}
 
 }  // namespace nodecc::api
 
@@ -31,8 +33,8 @@ using api::truthy;
 // What JS's \s matches.
 bool isJsWhitespace(char32_t c) {
   return (c >= 9 && c <= 13) || c == ' ' || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
-         c == 0x205F || c == 0x3000 || c == 0xFEFF;
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000 || c == 0xFEFF;
 }
 
 char32_t codePointAt(std::string_view s, size_t i, size_t& len) {
@@ -91,11 +93,12 @@ bool matchHostPattern(std::string_view rest) {
   while (i < rest.size() && rest[i] != '@' && rest[i] != '/') {
     ++i;
   }
-  return i > 2 && i + 1 < rest.size() && rest[i] == '@' && rest[i + 1] != '/' &&
-         rest[i + 1] != '@';
+  return i > 2 && i + 1 < rest.size() && rest[i] == '@' && rest[i + 1] != '/' && rest[i + 1] != '@';
 }
 
-bool isIpv6Hostname(std::string_view h) { return h.size() >= 2 && h[0] == '[' && h.back() == ']'; }
+bool isIpv6Hostname(std::string_view h) {
+  return h.size() >= 2 && h[0] == '[' && h.back() == ']';
+}
 
 bool containsAnyOf(std::string_view s, std::string_view chars) {
   return s.find_first_of(chars) != std::string_view::npos;
@@ -107,21 +110,36 @@ constexpr std::string_view kForbiddenHostCharsIpv6("\0\t\n\r #%/<>?@\\^|", 15);
 
 const char* autoEscaped(unsigned char c) {
   switch (c) {
-    case '\t': return "%09";
-    case '\n': return "%0A";
-    case '\r': return "%0D";
-    case ' ': return "%20";
-    case '"': return "%22";
-    case '\'': return "%27";
-    case '<': return "%3C";
-    case '>': return "%3E";
-    case '\\': return "%5C";
-    case '^': return "%5E";
-    case '`': return "%60";
-    case '{': return "%7B";
-    case '|': return "%7C";
-    case '}': return "%7D";
-    default: return nullptr;
+    case '\t':
+      return "%09";
+    case '\n':
+      return "%0A";
+    case '\r':
+      return "%0D";
+    case ' ':
+      return "%20";
+    case '"':
+      return "%22";
+    case '\'':
+      return "%27";
+    case '<':
+      return "%3C";
+    case '>':
+      return "%3E";
+    case '\\':
+      return "%5C";
+    case '^':
+      return "%5E";
+    case '`':
+      return "%60";
+    case '{':
+      return "%7B";
+    case '|':
+      return "%7C";
+    case '}':
+      return "%7D";
+    default:
+      return nullptr;
   }
 }
 
@@ -143,8 +161,8 @@ void autoEscape(std::string& s) {
 
 // Unicode's Cased and Case_Ignorable properties, for the scripts a host name plausibly uses.
 bool isCased(char32_t c) {
-  return (c < 0x80 && api::isAsciiAlpha(static_cast<unsigned char>(c))) || c == 0xAA ||
-         c == 0xB5 || c == 0xBA || (c >= 0xC0 && c <= 0x2B8 && c != 0xD7 && c != 0xF7) ||
+  return (c < 0x80 && api::isAsciiAlpha(static_cast<unsigned char>(c))) || c == 0xAA || c == 0xB5 ||
+         c == 0xBA || (c >= 0xC0 && c <= 0x2B8 && c != 0xD7 && c != 0xF7) ||
          (c >= 0x370 && c <= 0x3FF && c != 0x374 && c != 0x375 && c != 0x37E && c != 0x387 &&
           c != 0x3F6) ||
          (c >= 0x400 && c <= 0x52F && (c < 0x482 || c > 0x489)) || (c >= 0x531 && c <= 0x587) ||
@@ -156,8 +174,7 @@ bool isCased(char32_t c) {
 bool isCaseIgnorable(char32_t c) {
   return c == '\'' || c == '.' || c == ':' || c == '^' || c == '`' || c == 0xA8 || c == 0xAD ||
          c == 0xAF || c == 0xB4 || c == 0xB7 || c == 0xB8 || (c >= 0x2B0 && c <= 0x36F) ||
-         (c >= 0x200B && c <= 0x200F) || c == 0x2018 || c == 0x2019 || c == 0x2024 ||
-         c == 0x2027;
+         (c >= 0x200B && c <= 0x200F) || c == 0x2018 || c == 0x2019 || c == 0x2024 || c == 0x2027;
 }
 
 // JS's toLowerCase() of a host name as far as the IDNA mapping that follows cannot make up for
@@ -169,8 +186,8 @@ void lowerCaseHostname(std::string& s) {
     c = api::asciiLower(c);
     special = special || static_cast<unsigned char>(c) >= 0x80;
   }
-  if (!special || (s.find("\xCE\xA3") == std::string::npos &&
-                   s.find("\xE1\xBA\x9E") == std::string::npos)) {
+  if (!special ||
+      (s.find("\xCE\xA3") == std::string::npos && s.find("\xE1\xBA\x9E") == std::string::npos)) {
     return;
   }
   std::u32string cps;
@@ -343,8 +360,19 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
           r.erase(i, 1);
           --i;
           break;
-        case ' ': case '"': case '%': case '\'': case ';': case '<': case '>': case '\\':
-        case '^': case '`': case '{': case '|': case '}':
+        case ' ':
+        case '"':
+        case '%':
+        case '\'':
+        case ';':
+        case '<':
+        case '>':
+        case '\\':
+        case '^':
+        case '`':
+        case '{':
+        case '|':
+        case '}':
           if (nonHost == -1) {
             nonHost = static_cast<ptrdiff_t>(i);
           }
@@ -474,8 +502,7 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
   } else if (firstIdx > 0) {
     self.pathname = r.substr(0, static_cast<size_t>(firstIdx));
   }
-  if (api::isSlashedProtocol(lowerProto) && truthy(self.hostname) &&
-      !truthy(self.pathname)) {
+  if (api::isSlashedProtocol(lowerProto) && truthy(self.hostname) && !truthy(self.pathname)) {
     self.pathname = "/";
   }
   if (truthy(self.pathname) || truthy(self.search)) {
@@ -546,8 +573,12 @@ std::string Url::format() const {
   return proto + hostOut + pathnameOut + searchOut + hashOut;
 }
 
-std::string format(const Url& urlObject) { return urlObject.format(); }
+std::string format(const Url& urlObject) {
+  return urlObject.format();
+}
 
-std::string format(std::string_view urlString) { return parse(urlString).format(); }
+std::string format(std::string_view urlString) {
+  return parse(urlString).format();
+}
 
 }  // namespace nodecc::url

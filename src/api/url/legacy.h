@@ -8,7 +8,9 @@
 namespace nodecc::api {
 
 // JS truthiness of a nullable string: non-null and non-empty.
-inline bool truthy(const std::optional<std::string>& s) { return s && !s->empty(); }
+inline bool truthy(const std::optional<std::string>& s) {
+  return s && !s->empty();
+}
 
 // Node's slashedProtocol set (http, https, ftp, gopher, file, ws, wss; with or without ':').
 bool isSlashedProtocol(std::string_view protocol);

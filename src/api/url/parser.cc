@@ -118,9 +118,7 @@ class Parser {
   std::string_view remaining() const {
     return p_ + 1 < n_ ? in_.substr(static_cast<size_t>(p_ + 1)) : std::string_view();
   }
-  std::string_view fromPointer() const {
-    return p_ < n_ ? in_.substr(pos()) : std::string_view();
-  }
+  std::string_view fromPointer() const { return p_ < n_ ? in_.substr(pos()) : std::string_view(); }
   bool slashOrBackslash() const { return c_ == '/' || (special() && c_ == '\\'); }
   bool endOfAuthority() const {
     return c_ == kEof || c_ == '/' || c_ == '?' || c_ == '#' || (special() && c_ == '\\');
@@ -236,9 +234,9 @@ class Parser {
   }
 
   Step scheme() {
-    if (c_ != kEof && (isAsciiAlpha(static_cast<unsigned char>(c_)) ||
-                       isAsciiDigit(static_cast<unsigned char>(c_)) || c_ == '+' || c_ == '-' ||
-                       c_ == '.')) {
+    if (c_ != kEof &&
+        (isAsciiAlpha(static_cast<unsigned char>(c_)) ||
+         isAsciiDigit(static_cast<unsigned char>(c_)) || c_ == '+' || c_ == '-' || c_ == '.')) {
       buffer_ += asciiLower(static_cast<char>(c_));
       return Step::kNext;
     }
@@ -640,7 +638,9 @@ class Parser {
   bool passwordTokenSeen_ = false;
 };
 
-bool isTabOrNewline(char c) { return c == '\t' || c == '\n' || c == '\r'; }
+bool isTabOrNewline(char c) {
+  return c == '\t' || c == '\n' || c == '\r';
+}
 
 }  // namespace
 

@@ -50,8 +50,8 @@ void splitAuthInHost(Url& result) {
       std::string h = *result.host;
       size_t second = h.find('@', at + 1);
       result.auth = h.substr(0, at);
-      result.host = h.substr(at + 1, second == std::string::npos ? std::string::npos
-                                                                 : second - at - 1);
+      result.host =
+          h.substr(at + 1, second == std::string::npos ? std::string::npos : second - at - 1);
       result.hostname = result.host;
     }
   }
@@ -69,7 +69,9 @@ Url finish(Url& result) {
 
 }  // namespace
 
-Url Url::resolveObject(std::string_view to) const { return resolveObject(parse(to, false, true)); }
+Url Url::resolveObject(std::string_view to) const {
+  return resolveObject(parse(to, false, true));
+}
 
 Url Url::resolveObject(const Url& relativeIn) const {
   Url relative = relativeIn;  // Node modifies the parsed relative URL as it goes
@@ -138,8 +140,7 @@ Url Url::resolveObject(const Url& relativeIn) const {
   const bool isSourceAbs = truthy(result.pathname) && (*result.pathname)[0] == '/';
   const bool isRelAbs =
       truthy(relative.host) || (truthy(relative.pathname) && (*relative.pathname)[0] == '/');
-  bool mustEndAbs =
-      isRelAbs || isSourceAbs || (truthy(result.host) && truthy(relative.pathname));
+  bool mustEndAbs = isRelAbs || isSourceAbs || (truthy(result.host) && truthy(relative.pathname));
   const bool removeAllDots = mustEndAbs;
   Path srcPath = truthy(result.pathname) ? splitSlash(*result.pathname) : Path{};
   Path relPath = truthy(relative.pathname) ? splitSlash(*relative.pathname) : Path{};

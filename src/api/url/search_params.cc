@@ -8,7 +8,7 @@
 namespace nodecc::url {
 
 std::vector<URLSearchParams::Pair> URLSearchParams::parseList(std::string_view qs,
-                                                            bool skipQuestionMark) {
+                                                              bool skipQuestionMark) {
   std::vector<Pair> out;
   size_t i = skipQuestionMark && !qs.empty() && qs[0] == '?' ? 1 : 0;
   if (i >= qs.size()) {

@@ -33,7 +33,6 @@ void stripTrailingSpacesFromOpaquePath(detail::UrlRecord& r) {
   }
 }
 
-
 std::string withoutTabsOrNewlines(std::string_view value) {
   std::string out;
   for (char c : value) {
@@ -197,9 +196,13 @@ URL& URL::operator=(URL&& other) noexcept {
   return *this;
 }
 
-void URL::adoptParams() { params_.url_ = paramsReady_ ? this : nullptr; }
+void URL::adoptParams() {
+  params_.url_ = paramsReady_ ? this : nullptr;
+}
 
-bool URL::canParse(std::string_view input) { return api::parseUrl(input).has_value(); }
+bool URL::canParse(std::string_view input) {
+  return api::parseUrl(input).has_value();
+}
 
 bool URL::canParse(std::string_view input, std::string_view base) {
   return api::parseUrl(input, base).has_value();
@@ -223,7 +226,9 @@ std::optional<URL> URL::parse(std::string_view input, std::string_view base) {
   return u;
 }
 
-std::string URL::href() const { return api::serializeUrl(rec_); }
+std::string URL::href() const {
+  return api::serializeUrl(rec_);
+}
 
 void URL::href(std::string_view value) {
   detail::UrlRecord parsed;
@@ -254,7 +259,9 @@ std::string URL::origin() const {
   return protocol() + "//" + host();
 }
 
-std::string URL::protocol() const { return rec_.scheme + ":"; }
+std::string URL::protocol() const {
+  return rec_.scheme + ":";
+}
 
 void URL::protocol(std::string_view value) {
   std::string input(value);
@@ -262,7 +269,9 @@ void URL::protocol(std::string_view value) {
   api::basicParse(input, nullptr, rec_, api::UrlState::kSchemeStart);
 }
 
-std::string URL::username() const { return rec_.username; }
+std::string URL::username() const {
+  return rec_.username;
+}
 
 void URL::username(std::string_view value) {
   if (cannotHaveCredentialsOrPort(rec_)) {
@@ -272,7 +281,9 @@ void URL::username(std::string_view value) {
   api::percentEncodeAppend(rec_.username, value, api::kUserinfoSet);
 }
 
-std::string URL::password() const { return rec_.password; }
+std::string URL::password() const {
+  return rec_.password;
+}
 
 void URL::password(std::string_view value) {
   if (cannotHaveCredentialsOrPort(rec_)) {
@@ -292,19 +303,33 @@ std::string URL::host() const {
   return *rec_.host + ":" + std::to_string(*rec_.port);
 }
 
-void URL::host(std::string_view value) { setHost(rec_, value, false); }
+void URL::host(std::string_view value) {
+  setHost(rec_, value, false);
+}
 
-std::string URL::hostname() const { return rec_.host.value_or(std::string()); }
+std::string URL::hostname() const {
+  return rec_.host.value_or(std::string());
+}
 
-void URL::hostname(std::string_view value) { setHost(rec_, value, true); }
+void URL::hostname(std::string_view value) {
+  setHost(rec_, value, true);
+}
 
-std::string URL::port() const { return rec_.port ? std::to_string(*rec_.port) : std::string(); }
+std::string URL::port() const {
+  return rec_.port ? std::to_string(*rec_.port) : std::string();
+}
 
-void URL::port(std::string_view value) { setPort(rec_, value); }
+void URL::port(std::string_view value) {
+  setPort(rec_, value);
+}
 
-void URL::port(int value) { port(std::to_string(value)); }
+void URL::port(int value) {
+  port(std::to_string(value));
+}
 
-std::string URL::pathname() const { return rec_.path; }
+std::string URL::pathname() const {
+  return rec_.path;
+}
 
 void URL::pathname(std::string_view value) {
   if (rec_.opaquePath) {
@@ -423,7 +448,9 @@ std::optional<std::string> hostnameOf(std::string_view domain) {
 
 }  // namespace
 
-std::string domainToASCII(std::string_view domain) { return hostnameOf(domain).value_or(""); }
+std::string domainToASCII(std::string_view domain) {
+  return hostnameOf(domain).value_or("");
+}
 
 std::string domainToUnicode(std::string_view domain) {
   auto host = hostnameOf(domain);

@@ -11,13 +11,13 @@
 //        one PUT of N pattern bytes written with backpressure: "answer <server's body>"
 //   events --url U [--timeout MS] [--abort-after MS] [--agent ...]
 //        one GET; the events in order, e.g. "socket response:200 data end close"
+#include <nodecc/nodecc.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <nodecc/nodecc.h>
 
 using namespace nodecc;
 
@@ -97,8 +97,7 @@ void many() {
           std::printf("ok %llu bytes %llu created %llu reused %llu maxbusy %zu failed %llu\n",
                       (unsigned long long)st->done, (unsigned long long)st->bytes,
                       (unsigned long long)agent->createdSocketCount(),
-                      (unsigned long long)st->reused, st->maxBusy,
-                      (unsigned long long)st->failed);
+                      (unsigned long long)st->reused, st->maxBusy, (unsigned long long)st->failed);
           std::fflush(stdout);
           agent->destroy();
           *next = nullptr;  // it holds itself: let go
@@ -136,9 +135,8 @@ void download() {
   };
   auto st = std::make_shared<State>();
   st->rssBase = st->rssPeak = process::memoryUsage().rss;
-  Timeout sampler = setInterval([st] {
-    st->rssPeak = std::max(st->rssPeak, process::memoryUsage().rss);
-  }, 50);
+  Timeout sampler =
+      setInterval([st] { st->rssPeak = std::max(st->rssPeak, process::memoryUsage().rss); }, 50);
   http::RequestOptions o;
   o.agent = false;
   auto& req = http::get(url, o, [st, sampler](http::IncomingMessage& res) {
@@ -246,10 +244,13 @@ void events() {
   });
   uint64_t abortAfter = num("--abort-after", 0);
   if (abortAfter > 0) {
-    setTimeout([&req, out] {
-      out->push_back("abort");
-      req.destroy();
-    }, double(abortAfter)).unref();
+    setTimeout(
+        [&req, out] {
+          out->push_back("abort");
+          req.destroy();
+        },
+        double(abortAfter))
+        .unref();
   }
 }
 

@@ -4,12 +4,12 @@
 //   /broadcast  sends one broadcast to every worker; answers how many it reached
 //   /slow?ms=M  answers 100,000 bytes after M ms
 //   /throw      throws from a timer callback (no uncaughtException listener: the worker ends)
+#include <nodecc/cluster.h>
+#include <nodecc/nodecc.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-
-#include <nodecc/cluster.h>
-#include <nodecc/nodecc.h>
 
 using namespace nodecc;
 

@@ -36,16 +36,16 @@
 //   /never                  never answers (a handler waiting for an event that never comes)
 //   /throw-on-abort         never answers; its 'aborted' and res 'close' listeners throw
 //   /text (--async only)    co_await req.text(), then answers "<bytes>\n"
+#include <nodecc/crypto.h>
+#include <nodecc/nodecc.h>
+#include <nodecc/url.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
-
-#include <nodecc/crypto.h>
-#include <nodecc/nodecc.h>
-#include <nodecc/url.h>
 
 #include "api/http/server/exchange.h"
 
@@ -172,8 +172,8 @@ int main() {
       res.end("fixed\n");
     } else if (path == "/stream") {
       uint64_t bytes = std::strtoull(u.query["bytes"].c_str(), nullptr, 10);
-      size_t piece = u.query.has("piece") ? std::strtoull(u.query["piece"].c_str(), nullptr, 10)
-                                          : 16384;
+      size_t piece =
+          u.query.has("piece") ? std::strtoull(u.query["piece"].c_str(), nullptr, 10) : 16384;
       res.setHeader("Content-Type", "application/octet-stream");
       if (u.query["chunked"] != "1") {
         res.setHeader("Content-Length", bytes);
@@ -264,19 +264,18 @@ int main() {
       res.end("not found\n");
     }
   };
-  http::Server& server =
-      hasFlag("--async")
-          ? http::createServer(options,
-                               [&route](http::IncomingMessage& req,
-                                        http::ServerResponse& res) -> Promise<> {
-                                 if (req.url == "/text") {
-                                   std::string body = co_await req.text();
-                                   res.end(std::to_string(body.size()) + "\n");
-                                   co_return;
-                                 }
-                                 route(req, res);
-                               })
-          : http::createServer(options, route);
+  http::Server& server = hasFlag("--async")
+                             ? http::createServer(options,
+                                                  [&route](http::IncomingMessage& req,
+                                                           http::ServerResponse& res) -> Promise<> {
+                                                    if (req.url == "/text") {
+                                                      std::string body = co_await req.text();
+                                                      res.end(std::to_string(body.size()) + "\n");
+                                                      co_return;
+                                                    }
+                                                    route(req, res);
+                                                  })
+                             : http::createServer(options, route);
   serverPtr = &server;
   server.listen(port, host, [&] {
     std::printf("listening on http://%s:%u/\n", host.c_str(), unsigned(server.address().port));

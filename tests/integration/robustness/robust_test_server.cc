@@ -27,6 +27,10 @@
 //   /close-idle                  closes every idle connection of every server (Connection: close)
 //
 // pattern(I): 16-byte records "%07x:%07x\n" (I, record number), cut at N bytes.
+#include <nodecc/cluster.h>
+#include <nodecc/nodecc.h>
+#include <nodecc/serve_static.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -34,10 +38,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nodecc/cluster.h>
-#include <nodecc/nodecc.h>
-#include <nodecc/serve_static.h>
 
 using namespace nodecc;
 

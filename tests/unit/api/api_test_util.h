@@ -2,10 +2,9 @@
 // API test fixture: every test drives the thread's loop through nodecc::run() and ends by
 // checking that nothing is left alive on it, so a leaked reference fails the test that made it.
 #include <gtest/gtest.h>
+#include <nodecc/nodecc.h>
 
 #include <cstdlib>
-
-#include <nodecc/nodecc.h>
 
 #include "api/runtime.h"
 
@@ -27,7 +26,12 @@ class ApiTest : public ::testing::Test {
 class Deadline {
  public:
   explicit Deadline(uint64_t ms) {
-    timer_ = setTimeout([] { FAIL() << "test did not finish in time"; std::abort(); }, double(ms));
+    timer_ = setTimeout(
+        [] {
+          FAIL() << "test did not finish in time";
+          std::abort();
+        },
+        double(ms));
     timer_.unref();
   }
   ~Deadline() { clearTimeout(timer_); }

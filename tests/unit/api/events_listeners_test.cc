@@ -1,7 +1,6 @@
 // EventEmitter: Node's rules for listeners changing during emit, meta-events, 'error', typed
 // payloads and the max-listeners warning.
 #include <gtest/gtest.h>
-
 #include <nodecc/nodecc.h>
 
 #include <string>
@@ -300,7 +299,7 @@ TEST_F(EventEmitterTest, ExceedingMaxListenersWarnsOnceOnStderrAndOnProcess) {
   EXPECT_EQ(quiet, "");
   testing::internal::CaptureStderr();
   e.on("x", [] {});
-  e.on("x", [] {});  // still over the limit: no second warning
+  e.on("x", [] {});       // still over the limit: no second warning
   EXPECT_EQ(w.count, 0);  // not synchronously
   nodecc::run();
   std::string err = testing::internal::GetCapturedStderr();

@@ -1,6 +1,5 @@
 // EventEmitter: adding, removing and emitting.
 #include <gtest/gtest.h>
-
 #include <nodecc/nodecc.h>
 
 #include <string>
@@ -126,8 +125,12 @@ TEST_F(EventEmitterTest, OffRemovesAOnceListenerBeforeItRuns) {
 }
 
 int gPointerCalls = 0;
-void countA(int) { gPointerCalls += 1; }
-void countB(int) { gPointerCalls += 100; }
+void countA(int) {
+  gPointerCalls += 1;
+}
+void countB(int) {
+  gPointerCalls += 100;
+}
 
 TEST_F(EventEmitterTest, FunctionPointersAreRemovedByIdentity) {
   gPointerCalls = 0;
@@ -242,7 +245,7 @@ TEST_F(EventEmitterTest, NamesSharingTheirFirstBytesStayDistinct) {
   }
   e.on(withNul, [&got] { got += "nul;"; });
   for (const std::string& name : std::vector<std::string>{"listener2", "ab", "listener", withNul,
-                                                           "listener12", "abc", "listener1"}) {
+                                                          "listener12", "abc", "listener1"}) {
     e.emit(name);
   }
   EXPECT_EQ(got, "listener2;ab;listener;nul;listener12;abc;listener1;");

@@ -1,5 +1,4 @@
 #include <gtest/gtest.h>
-
 #include <nodecc/nodecc.h>
 
 #include <array>

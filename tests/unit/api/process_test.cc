@@ -1,10 +1,9 @@
 // process: nextTick and microtask order, hrtime, usage figures, env, argv, signals, uncaught
 // exceptions and beforeExit.
 #include <gtest/gtest.h>
+#include <nodecc/nodecc.h>
 #include <signal.h>
 #include <unistd.h>
-
-#include <nodecc/nodecc.h>
 
 #include <chrono>
 #include <cstdio>
@@ -266,8 +265,8 @@ TEST_F(ProcessTest, EmitWarningPrintsAndEmits) {
   EXPECT_EQ(name, "DeprecationWarning");
   EXPECT_EQ(message, "something odd");
   EXPECT_EQ(code, "DEP0999");
-  std::string expected = "(nodecc:" + std::to_string(getpid()) +
-                         ") [DEP0999] DeprecationWarning: something odd\n";
+  std::string expected =
+      "(nodecc:" + std::to_string(getpid()) + ") [DEP0999] DeprecationWarning: something odd\n";
   EXPECT_EQ(err, expected);
 }
 
@@ -446,8 +445,7 @@ TEST_F(ProcessTest, UnhandledRejectionWithoutListenersExitsWithCodeOne) {
 TEST_F(ProcessTest, ThrowingUncaughtExceptionListenerExitsWithCodeSeven) {
   EXPECT_EXIT(
       {
-        process::on("uncaughtException",
-                    [](std::exception_ptr) { throw Error("handler failed"); });
+        process::on("uncaughtException", [](std::exception_ptr) { throw Error("handler failed"); });
         setTimeout([] { throw Error("first"); }, 1);
         nodecc::run();
         std::_Exit(0);

@@ -1,6 +1,5 @@
 // Promise.all / race / allSettled and timers/promises.
 #include <gtest/gtest.h>
-
 #include <nodecc/nodecc.h>
 
 #include <memory>
@@ -47,8 +46,9 @@ TEST_F(PromiseCombinatorsTest, AllOfNothingFulfillsWithNothing) {
 
 TEST_F(PromiseCombinatorsTest, AllOfVoidPromises) {
   size_t count = 99;
-  Promise<>::all(std::vector<Promise<>>{tp::setTimeout(1), tp::setImmediate()})
-      .then([&](auto& v) { count = v.size(); });
+  Promise<>::all(std::vector<Promise<>>{tp::setTimeout(1), tp::setImmediate()}).then([&](auto& v) {
+    count = v.size();
+  });
   nodecc::run();
   EXPECT_EQ(count, 2u);
 }

@@ -1,6 +1,5 @@
 // Promise<T>: then/catch_/finally, coroutines, unhandled rejections and abandoned promises.
 #include <gtest/gtest.h>
-
 #include <nodecc/nodecc.h>
 
 #include <memory>
@@ -136,9 +135,9 @@ TEST_F(PromiseTest, FinallyRunsEitherWayAndKeepsTheOutcome) {
   Log log;
   int value = 0;
   std::string reason;
-  Promise<int>::resolve(5)
-      .finally([&] { log.push_back("finally-fulfilled"); })
-      .then([&](int v) { value = v; });
+  Promise<int>::resolve(5).finally([&] { log.push_back("finally-fulfilled"); }).then([&](int v) {
+    value = v;
+  });
   Promise<int>::reject(Error("kept"))
       .finally([&] { log.push_back("finally-rejected"); })
       .catch_([&](std::exception_ptr e) {
@@ -219,9 +218,8 @@ TEST_F(PromiseTest, ExecutorConstructorRunsAtOnce) {
 }
 
 TEST_F(PromiseTest, ExecutorMayResolveLater) {
-  Promise<int> p([](Resolve<int> resolve, Reject<int>) {
-    setTimeout([resolve] { resolve(11); }, 1);
-  });
+  Promise<int> p(
+      [](Resolve<int> resolve, Reject<int>) { setTimeout([resolve] { resolve(11); }, 1); });
   int out = 0;
   p.then([&](int v) { out = v; });
   nodecc::run();

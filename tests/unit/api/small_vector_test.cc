@@ -9,7 +9,9 @@ namespace {
 
 using nodecc::SmallVector;
 
-std::string longString(char c) { return std::string(40, c); }  // past the SSO buffer
+std::string longString(char c) {
+  return std::string(40, c);
+}  // past the SSO buffer
 
 TEST(SmallVector, KeepsUpToNElementsInline) {
   SmallVector<std::string, 2> v;

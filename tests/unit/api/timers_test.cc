@@ -1,6 +1,5 @@
 // Node's timers: setTimeout, setInterval, setImmediate, their clear functions and handles.
 #include <gtest/gtest.h>
-
 #include <nodecc/nodecc.h>
 
 #include <cmath>
@@ -18,7 +17,9 @@ namespace {
 using Log = std::vector<std::string>;
 using TimersTest = test::ApiTest;
 
-uint64_t nowMs() { return process::hrtime.bigint() / 1000000; }
+uint64_t nowMs() {
+  return process::hrtime.bigint() / 1000000;
+}
 
 TEST_F(TimersTest, TimeoutsFireByDelayThenInOrderSet) {
   Log log;
@@ -53,7 +54,9 @@ TEST_F(TimersTest, TimeoutSetInsideATimeoutWaitsForTheNextTurn) {
 
 TEST_F(TimersTest, DroppedHandleStillFires) {
   int calls = 0;
-  { setTimeout([&] { ++calls; }, 1); }
+  {
+    setTimeout([&] { ++calls; }, 1);
+  }
   nodecc::run();
   EXPECT_EQ(calls, 1);
 }
@@ -402,9 +405,7 @@ TEST_F(TimersTest, RanImmediateHandleOutlivingItsThreadIsSafe) {
 TEST_F(TimersTest, ExceptionFromATimerDoesNotStopOtherTimers) {
   Log log;
   std::string caught;
-  auto onUncaught = [&](std::exception_ptr e, const std::string&) {
-    caught = test::messageOf(e);
-  };
+  auto onUncaught = [&](std::exception_ptr e, const std::string&) { caught = test::messageOf(e); };
   process::on("uncaughtException", onUncaught);
   setTimeout([] { throw Error("timer failed"); }, 1);
   setTimeout([&] { log.push_back("after"); }, 5);

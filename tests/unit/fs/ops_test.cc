@@ -18,9 +18,9 @@ using test::TempDir;
 
 void put(const std::string& path, const std::string& data) {
   ErrorSite site;
-  ASSERT_TRUE(writeFile(path.c_str(), data.data(), data.size(), O_WRONLY | O_CREAT | O_TRUNC,
-                        0644, &site)
-                  .ok());
+  ASSERT_TRUE(
+      writeFile(path.c_str(), data.data(), data.size(), O_WRONLY | O_CREAT | O_TRUNC, 0644, &site)
+          .ok());
 }
 
 std::string get(const std::string& path) {
@@ -83,7 +83,7 @@ TEST(FsOps, MkdirRecursiveReturnsTheFirstDirectoryItMade) {
   EXPECT_EQ(mkdirRecursive(dir / "a/b/c", 0777).value(), dir / "a");
   EXPECT_EQ(mkdirRecursive(dir / "a/b/c", 0777).value(), "");  // nothing new
   EXPECT_EQ(mkdirRecursive(dir / "a/x//y/", 0777).value(), dir / "a/x/");
-  struct stat st{};
+  struct stat st {};
   EXPECT_EQ(::stat((dir / "a/x/y").c_str(), &st), 0);
 }
 
@@ -109,8 +109,7 @@ TEST(FsOps, MkdirRecursiveAsyncRulesNameTheComponentThatFailed) {
   EXPECT_EQ(async.path, ErrorSite::Path::kOther);
   EXPECT_EQ(async.otherPath, dir / "dangling");
   ErrorSite sync;
-  EXPECT_EQ(mkdirRecursive(dir / "dangling/x/y", 0777, MkdirpRules::kSync, &sync).error(),
-            -ENOENT);
+  EXPECT_EQ(mkdirRecursive(dir / "dangling/x/y", 0777, MkdirpRules::kSync, &sync).error(), -ENOENT);
   EXPECT_EQ(sync.path, ErrorSite::Path::kOwn);
   put(dir / "f", "x");
   ErrorSite below;
@@ -148,13 +147,12 @@ TEST(FsOps, CopyFileKeepsModeIsANoOpOntoItselfAndCleansUpOnFailure) {
   ASSERT_EQ(::chmod((dir / "src").c_str(), 0640), 0);
   ASSERT_TRUE(copyFile((dir / "src").c_str(), (dir / "dst").c_str(), 0).ok());
   EXPECT_EQ(get(dir / "dst"), "payload");
-  struct stat st{};
+  struct stat st {};
   ASSERT_EQ(::stat((dir / "dst").c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0640u);
   ASSERT_TRUE(copyFile((dir / "src").c_str(), (dir / "src").c_str(), 0).ok());
   EXPECT_EQ(get(dir / "src"), "payload");
-  EXPECT_EQ(copyFile((dir / "src").c_str(), (dir / "dst").c_str(), kCopyFileExcl).error(),
-            -EEXIST);
+  EXPECT_EQ(copyFile((dir / "src").c_str(), (dir / "dst").c_str(), kCopyFileExcl).error(), -EEXIST);
   // A directory as the source fails after the destination was created: it is removed.
   EXPECT_EQ(copyFile(dir.path().c_str(), (dir / "fromdir").c_str(), 0).error(), -EISDIR);
   EXPECT_NE(::access((dir / "fromdir").c_str(), F_OK), 0);
@@ -209,10 +207,10 @@ TEST(FsOps, ReaddirSortsByteWiseAndTypesEntries) {
   }
   EXPECT_EQ(names, "B a b c p \xc3\xa9 ");
   using T = os::EntryType;
-  EXPECT_EQ(types, std::to_string(int(T::kFile)) + " " + std::to_string(int(T::kDirectory)) +
-                       " " + std::to_string(int(T::kFile)) + " " +
-                       std::to_string(int(T::kSymlink)) + " " + std::to_string(int(T::kFifo)) +
-                       " " + std::to_string(int(T::kFile)) + " ");
+  EXPECT_EQ(types, std::to_string(int(T::kFile)) + " " + std::to_string(int(T::kDirectory)) + " " +
+                       std::to_string(int(T::kFile)) + " " + std::to_string(int(T::kSymlink)) +
+                       " " + std::to_string(int(T::kFifo)) + " " + std::to_string(int(T::kFile)) +
+                       " ");
 }
 
 }  // namespace

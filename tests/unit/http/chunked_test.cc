@@ -139,8 +139,8 @@ TEST(Chunked, DecodesIdenticallyWhenSplitAtEveryBoundary) {
 }
 
 TEST(Chunked, RejectsBadSizeLines) {
-  for (const char* in : {"\r\n", "g\r\n", "-1\r\n", "5 \r\n", " 5\r\n", "5\n", "5\rx",
-                         "0x5\r\n", "2 erfrferferf\r\naa\r\n0\r\n\r\n"}) {
+  for (const char* in : {"\r\n", "g\r\n", "-1\r\n", "5 \r\n", " 5\r\n", "5\n", "5\rx", "0x5\r\n",
+                         "2 erfrferferf\r\naa\r\n0\r\n\r\n"}) {
     const auto d = decodeAll(in);
     EXPECT_EQ(d.status, 400) << in;
   }
@@ -172,9 +172,9 @@ TEST(Chunked, AcceptsValidExtensions) {
 }
 
 TEST(Chunked, RejectsMalformedExtensions) {
-  for (const char* line : {"5;", "5;=b", "5;a=", "5;a b", "5 ;a", "5;a =b", "5;a= b",
-                           "5;a=\"unbalanced", "5;a=\"x\"y", "5;a=b c", "5;a\x01",
-                           "5;a=\"\x01\"", "5;a,b"}) {
+  for (const char* line :
+       {"5;", "5;=b", "5;a=", "5;a b", "5 ;a", "5;a =b", "5;a= b", "5;a=\"unbalanced", "5;a=\"x\"y",
+        "5;a=b c", "5;a\x01", "5;a=\"\x01\"", "5;a,b"}) {
     const auto d = decodeAll(std::string(line) + "\r\nhello\r\n0\r\n\r\n");
     EXPECT_EQ(d.status, 400) << line;
   }
@@ -206,7 +206,7 @@ TEST(Chunked, ParsesTrailersWithTheFieldRules) {
   ASSERT_EQ(d.trailers.size(), 2u);
   EXPECT_EQ(d.trailers[0], (std::pair<std::string, std::string>("Vary", "*")));
   EXPECT_EQ(d.trailers[1].second, "abc");
-  EXPECT_EQ(decodeAll("0\r\nX: a\r\n b\r\n\r\n").status, 400);   // obs-fold
+  EXPECT_EQ(decodeAll("0\r\nX: a\r\n b\r\n\r\n").status, 400);  // obs-fold
   EXPECT_EQ(decodeAll("0\r\nX : a\r\n\r\n").status, 400);       // space before colon
   EXPECT_EQ(decodeAll("0\r\nX: a\nY: b\r\n\r\n").status, 400);  // bare LF
   EXPECT_EQ(decodeAll("0\r\n\n").status, 400);
@@ -248,8 +248,8 @@ TEST(Chunked, ResumesALongExtensionInLinearTime) {
   ChunkedDecoder dec;
   ParseError err;
   for (size_t len = 1; len < in.size() - 1; ++len) {  // up to the CR: the line is incomplete
-    const auto s = dec.decode(std::string_view(in).substr(0, len), nullptr, 0, nullptr, limits,
-                              &err);
+    const auto s =
+        dec.decode(std::string_view(in).substr(0, len), nullptr, 0, nullptr, limits, &err);
     ASSERT_EQ(s.consumed, 0) << len;
   }
   const auto s = dec.decode(in, nullptr, 0, nullptr, limits, &err);
@@ -259,8 +259,7 @@ TEST(Chunked, ResumesALongExtensionInLinearTime) {
 
 TEST(Chunked, NeverReadsPastTheEnd) {
   testing::GuardedBuffer guard;
-  const std::string in =
-      "5;a=\"b\"\r\nhello\r\nA\r\n0123456789\r\n0\r\nVary: *\r\n\r\n";
+  const std::string in = "5;a=\"b\"\r\nhello\r\nA\r\n0123456789\r\n0\r\nVary: *\r\n\r\n";
   for (size_t len = 0; len <= in.size(); ++len) {
     ChunkedDecoder dec;
     std::string_view rest = guard.place(std::string_view(in).substr(0, len));

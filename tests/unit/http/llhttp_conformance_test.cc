@@ -71,7 +71,9 @@ std::string trimOws(std::string s) {
   return s;
 }
 
-bool onlyCrlf(std::string_view s) { return s.find_first_not_of("\r\n") == std::string_view::npos; }
+bool onlyCrlf(std::string_view s) {
+  return s.find_first_not_of("\r\n") == std::string_view::npos;
+}
 
 struct Run {
   VectorOutcome out;
@@ -240,9 +242,9 @@ std::string describe(const VectorOutcome& o) {
   std::string s;
   for (const VectorMessage& m : o.messages) {
     s += "  [" + m.method + " " + m.url + " " + m.protocol + "/" + m.version + " " +
-         std::to_string(m.status) + " " + m.reason + " fields=" +
-         std::to_string(m.headers.size()) + " body=" + std::to_string(m.body.size()) +
-         (m.complete ? " complete" : "") + (m.upgraded ? " upgraded" : "") + "]\n";
+         std::to_string(m.status) + " " + m.reason + " fields=" + std::to_string(m.headers.size()) +
+         " body=" + std::to_string(m.body.size()) + (m.complete ? " complete" : "") +
+         (m.upgraded ? " upgraded" : "") + "]\n";
   }
   return s + (o.error ? "  error " + o.errorText + "\n" : "  no error\n");
 }
@@ -264,9 +266,8 @@ bool sameFields(const std::vector<std::pair<std::string, std::string>>& a,
 bool sameMessage(const VectorMessage& a, const VectorMessage& b) {
   return a.method == b.method && a.url == b.url && a.protocol == b.protocol &&
          a.version == b.version && a.status == b.status && a.reason == b.reason &&
-         sameFields(a.headers, b.headers) &&
-         sameFields(a.trailers, b.trailers) && a.body == b.body && a.complete == b.complete &&
-         a.upgraded == b.upgraded;
+         sameFields(a.headers, b.headers) && sameFields(a.trailers, b.trailers) &&
+         a.body == b.body && a.complete == b.complete && a.upgraded == b.upgraded;
 }
 
 // Where llhttp errs, nodecc must reject, after the same complete messages; otherwise both

@@ -10,9 +10,9 @@
 namespace nodecc::http::testing {
 
 struct VectorCase {
-  std::string file;  // "request/connection.md"
-  std::string name;  // the heading; " (2)" appended to a repeated heading in the same file
-  std::string type;  // meta "type": "request", "request-finish", "response", "...-lenient-..."
+  std::string file;       // "request/connection.md"
+  std::string name;       // the heading; " (2)" appended to a repeated heading in the same file
+  std::string type;       // meta "type": "request", "request-finish", "response", "...-lenient-..."
   bool skipBody = false;  // meta "skipBody": the body of every message is skipped
   std::string input;      // the bytes fed to llhttp
   std::string log;        // the log block as written

@@ -34,8 +34,7 @@ struct RequestResult {
   }
 };
 
-inline RequestResult parseReqIn(std::string_view s, const ParserLimits& limits,
-                                size_t slots) {
+inline RequestResult parseReqIn(std::string_view s, const ParserLimits& limits, size_t slots) {
   RequestResult r;
   std::vector<Header> h(slots);
   r.n = parseRequest(s, 0, r.head, h.data(), slots, limits, &r.err);

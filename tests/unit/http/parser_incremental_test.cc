@@ -49,7 +49,8 @@ const char* const kInvalidRequests[] = {
     "GET / HTTP/1.1\r\nHost: a\r\nX : y\r\n\r\n",
     "GET / HTTP/1.1\r\nHost: a\r\nX: y\r\n z\r\n\r\n",
     "GET / HTTP/1.1\r\nHost: a\nX: y\r\n\r\n",
-    "GET / HTTP/1.1\r\nHost: a\r\nX: a\x01" "b\r\n\r\n",
+    "GET / HTTP/1.1\r\nHost: a\r\nX: a\x01"
+    "b\r\n\r\n",
     "GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\n",
     "GET / HTTP/1.1\r\n\r\n",
     "GET / HTTP/1.1\r\nHost: a\r\n\rX",
@@ -233,9 +234,9 @@ TEST(ParserIncremental, NeverReadsPastTheEnd) {
 
 TEST(ParserIncremental, NeverReadsPastTheEndOfAResponse) {
   testing::GuardedBuffer guard;
-  for (const std::string in : {"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nX: y \r\n\r\n",
-                               "HTTP/1.1 204\r\n\r\n", "HTTP/1.0 404 Not Found\r\n\r\n",
-                               "HTTP/1.1 200 O\x01K\r\n\r\n"}) {
+  for (const std::string in :
+       {"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nX: y \r\n\r\n", "HTTP/1.1 204\r\n\r\n",
+        "HTTP/1.0 404 Not Found\r\n\r\n", "HTTP/1.1 200 O\x01K\r\n\r\n"}) {
     for (size_t len = 0; len <= in.size(); ++len) {
       const std::string_view at = guard.place(std::string_view(in).substr(0, len));
       ResponseHead head;

@@ -71,11 +71,12 @@ TEST(Parser, SkipsEmptyLinesBeforeTheRequestLine) {  // RFC 9112 §2.2
 // --- method
 
 TEST(Parser, AcceptsEveryMethodOfNode) {
-  for (const char* m : {"GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE",
-                        "ACL", "BIND", "CHECKOUT", "COPY", "LINK", "LOCK", "M-SEARCH", "MERGE",
-                        "MKACTIVITY", "MKCALENDAR", "MKCOL", "MOVE", "NOTIFY", "PROPFIND",
-                        "PROPPATCH", "PURGE", "QUERY", "REBIND", "REPORT", "SEARCH", "SOURCE",
-                        "SUBSCRIBE", "UNBIND", "UNLINK", "UNLOCK", "UNSUBSCRIBE"}) {
+  for (const char* m :
+       {"GET",      "POST",      "HEAD",       "PUT",        "DELETE", "OPTIONS",    "PATCH",
+        "TRACE",    "ACL",       "BIND",       "CHECKOUT",   "COPY",   "LINK",       "LOCK",
+        "M-SEARCH", "MERGE",     "MKACTIVITY", "MKCALENDAR", "MKCOL",  "MOVE",       "NOTIFY",
+        "PROPFIND", "PROPPATCH", "PURGE",      "QUERY",      "REBIND", "REPORT",     "SEARCH",
+        "SOURCE",   "SUBSCRIBE", "UNBIND",     "UNLINK",     "UNLOCK", "UNSUBSCRIBE"}) {
     const std::string req = std::string(m) + " / HTTP/1.1\r\nHost: a\r\n\r\n";
     const auto r = parseReq(req);
     EXPECT_EQ(r.outcome(), kAccepted) << m;
@@ -221,9 +222,15 @@ TEST(Parser, RejectsBareCrAndBareLf) {
 TEST(Parser, RejectsNulAndControlsInValuesButAllowsHtabAndObsText) {
   EXPECT_EQ(requestOutcome(getWith(std::string("X: a\0b\r\n", 8))), 400);
   EXPECT_EQ(requestOutcome(getWith("X: a\x01")), 400);
-  EXPECT_EQ(requestOutcome(getWith("X: a\x1f" "b\r\n")), 400);
-  EXPECT_EQ(requestOutcome(getWith("X: a\x7f" "b\r\n")), 400);
-  EXPECT_EQ(requestOutcome(getWith("X: a\x0b" "b\r\n")), 400);
+  EXPECT_EQ(requestOutcome(getWith("X: a\x1f"
+                                   "b\r\n")),
+            400);
+  EXPECT_EQ(requestOutcome(getWith("X: a\x7f"
+                                   "b\r\n")),
+            400);
+  EXPECT_EQ(requestOutcome(getWith("X: a\x0b"
+                                   "b\r\n")),
+            400);
   const auto r = parseReq(getWith("X: a\tb\r\nY: D\xfcsseldorf \xff\x80\r\n"));
   ASSERT_EQ(r.outcome(), kAccepted);
   EXPECT_EQ(r.header("X"), "a\tb");
@@ -255,10 +262,10 @@ TEST(Parser, RejectsASecondHost) {
 }
 
 TEST(Parser, AcceptsValidHosts) {
-  for (const char* h : {"example.com", "example.com:8080", "127.0.0.1", "127.0.0.1:80",
-                        "[::1]", "[::1]:80", "[2001:db8::1]", "[::ffff:192.0.2.1]",
-                        "[1:2:3:4:5:6:7:8]", "[v1.fe:ed]", "xn--bcher-kva.example", "a%41b",
-                        "under_score.example", "0.0.0.0=5000", "h:", "", "localhost:65535"}) {
+  for (const char* h : {"example.com", "example.com:8080", "127.0.0.1", "127.0.0.1:80", "[::1]",
+                        "[::1]:80", "[2001:db8::1]", "[::ffff:192.0.2.1]", "[1:2:3:4:5:6:7:8]",
+                        "[v1.fe:ed]", "xn--bcher-kva.example", "a%41b", "under_score.example",
+                        "0.0.0.0=5000", "h:", "", "localhost:65535"}) {
     const auto r = parseReq(std::string("GET / HTTP/1.1\r\nHost: ") + h + "\r\n\r\n");
     EXPECT_EQ(r.outcome(), kAccepted) << h;
     EXPECT_EQ(r.head.host, h);
@@ -309,10 +316,10 @@ TEST(Parser, RejectsDuplicateContentLength) {
 }
 
 TEST(Parser, AcceptsChunkedAsTheFinalTransferCoding) {
-  for (const char* te : {"Transfer-Encoding: chunked\r\n", "Transfer-Encoding: Chunked\r\n",
-                         "Transfer-Encoding: gzip, chunked\r\n",
-                         "Transfer-Encoding: gzip ,\t chunked \r\n",
-                         "Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n"}) {
+  for (const char* te :
+       {"Transfer-Encoding: chunked\r\n", "Transfer-Encoding: Chunked\r\n",
+        "Transfer-Encoding: gzip, chunked\r\n", "Transfer-Encoding: gzip ,\t chunked \r\n",
+        "Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n"}) {
     const auto r = parseReq(getWith(te));
     EXPECT_EQ(r.outcome(), kAccepted) << te;
     EXPECT_EQ(r.head.body, BodyKind::kChunked) << te;
@@ -355,14 +362,12 @@ TEST(Parser, KeepsHttp10AliveOnlyWithConnectionKeepAlive) {
   EXPECT_FALSE(parseReq("GET / HTTP/1.0\r\n\r\n").head.keepAlive);
   EXPECT_TRUE(parseReq("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").head.keepAlive);
   EXPECT_TRUE(parseReq("GET / HTTP/1.0\r\nConnection: te , keep-alive\r\n\r\n").head.keepAlive);
-  EXPECT_FALSE(
-      parseReq("GET / HTTP/1.0\r\nConnection: keep-alive\r\nConnection: close\r\n\r\n")
-          .head.keepAlive);
+  EXPECT_FALSE(parseReq("GET / HTTP/1.0\r\nConnection: keep-alive\r\nConnection: close\r\n\r\n")
+                   .head.keepAlive);
 }
 
 TEST(Parser, FlagsUpgradeOnlyWithConnectionTokenAndUpgradeField) {
-  EXPECT_TRUE(
-      parseReq(getWith("Connection: Upgrade\r\nUpgrade: websocket\r\n")).head.upgrade);
+  EXPECT_TRUE(parseReq(getWith("Connection: Upgrade\r\nUpgrade: websocket\r\n")).head.upgrade);
   EXPECT_TRUE(
       parseReq(getWith("Connection: keep-alive, upgrade\r\nUpgrade: h2c\r\n")).head.upgrade);
   EXPECT_FALSE(parseReq(getWith("Connection: upgrade\r\n")).head.upgrade);

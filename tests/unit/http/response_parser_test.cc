@@ -46,8 +46,8 @@ TEST(ResponseParser, RejectsAMalformedStatusLine) {
 
 TEST(ResponseParser, HasNoBodyFor1xx204And304) {
   for (int status : {100, 101, 199, 204, 304}) {
-    const auto r = parseRes("HTTP/1.1 " + std::to_string(status) +
-                            " X\r\nContent-Length: 10\r\n\r\n");
+    const auto r =
+        parseRes("HTTP/1.1 " + std::to_string(status) + " X\r\nContent-Length: 10\r\n\r\n");
     ASSERT_EQ(r.outcome(), kAccepted) << status;
     EXPECT_EQ(r.head.body, BodyKind::kNone) << status;
     EXPECT_TRUE(r.head.keepAlive);
@@ -70,26 +70,23 @@ TEST(ResponseParser, ReadsChunkedAsTheFinalCoding) {
 }
 
 TEST(ResponseParser, RejectsContentLengthWithTransferEncoding) {
-  EXPECT_EQ(
-      parseRes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 1\r\n\r\n")
-          .outcome(),
-      400);
+  EXPECT_EQ(parseRes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 1\r\n\r\n")
+                .outcome(),
+            400);
 }
 
 TEST(ResponseParser, RejectsBadOrDuplicateContentLength) {
   EXPECT_EQ(parseRes("HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n").outcome(), 400);
-  EXPECT_EQ(
-      parseRes("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\n").outcome(),
-      400);
+  EXPECT_EQ(parseRes("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\n").outcome(),
+            400);
 }
 
 TEST(ResponseParser, FollowsConnectionForKeepAlive) {
-  EXPECT_FALSE(parseRes("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
-                   .head.keepAlive);
+  EXPECT_FALSE(
+      parseRes("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n").head.keepAlive);
   EXPECT_FALSE(parseRes("HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n").head.keepAlive);
-  EXPECT_TRUE(
-      parseRes("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 0\r\n\r\n")
-          .head.keepAlive);
+  EXPECT_TRUE(parseRes("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 0\r\n\r\n")
+                  .head.keepAlive);
 }
 
 TEST(ResponseParser, AppliesTheFieldRulesOfRequests) {

@@ -53,8 +53,8 @@ void expectAllAgree(const NamedClass& c, const char* p, size_t n) {
 TEST(Scan, ClassesMatchTheirRfcDefinitions) {
   for (int b = 0; b < 256; ++b) {
     const bool alnum = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
-    const bool punct = b != 0 && std::string("!#$%&'*+-.^_`|~").find(static_cast<char>(b)) !=
-                                     std::string::npos;
+    const bool punct =
+        b != 0 && std::string("!#$%&'*+-.^_`|~").find(static_cast<char>(b)) != std::string::npos;
     EXPECT_EQ(kTokenChars.member[b], alnum || punct) << b;
     EXPECT_EQ(kTargetChars.member[b], b >= 0x21 && b <= 0x7E) << b;
     EXPECT_EQ(kFieldValueChars.member[b], b == '\t' || (b >= 0x20 && b != 0x7F)) << b;
@@ -80,7 +80,7 @@ TEST(Scan, SimdAgreesWithScalarOnRandomBytesOfAllLengthsAndAlignments) {
       const unsigned outsiderPerMille = round % 4 == 0 ? 500 : 1 + static_cast<unsigned>(round);
       for (char& ch : buf) {
         ch = rng() % 1000 < outsiderPerMille ? static_cast<char>(rng())
-                                              : static_cast<char>(in[rng() % in.size()]);
+                                             : static_cast<char>(in[rng() % in.size()]);
       }
       for (size_t align = 0; align < kAlignments; ++align) {
         for (size_t n = 0; n <= kMaxLength; ++n) {

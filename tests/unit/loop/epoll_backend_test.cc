@@ -77,7 +77,9 @@ class EpollBackendTest : public ::testing::Test {
   std::unique_ptr<Backend> backend;
 };
 
-TEST_F(EpollBackendTest, IsNamedEpoll) { EXPECT_STREQ(backend->name(), "epoll"); }
+TEST_F(EpollBackendTest, IsNamedEpoll) {
+  EXPECT_STREQ(backend->name(), "epoll");
+}
 
 TEST_F(EpollBackendTest, MakeBackendGivesAWorkingBackend) {
   std::unique_ptr<Backend> b = makeBackend();
@@ -86,7 +88,9 @@ TEST_F(EpollBackendTest, MakeBackendGivesAWorkingBackend) {
 }
 
 TEST_F(EpollBackendTest, WaitWithNothingRegisteredReturnsNoEvents) {
-  EXPECT_EQ(backend->wait(0, [](void*, IoWatcher*, uint32_t) { FAIL(); }, nullptr), 0);
+  EXPECT_EQ(backend->wait(
+                0, [](void*, IoWatcher*, uint32_t) { FAIL(); }, nullptr),
+            0);
 }
 
 TEST_F(EpollBackendTest, WaitHonoursItsTimeout) {
@@ -342,7 +346,7 @@ TEST_F(EpollBackendTest, RemoveDuringABatchSuppressesThatWatchersPendingEvent) {
         }
       },
       &ctx);
-  EXPECT_EQ(n, 2);  // both were fetched in the same batch...
+  EXPECT_EQ(n, 2);                      // both were fetched in the same batch...
   ASSERT_EQ(ctx.delivered.size(), 1u);  // ...but only the first was delivered
   IoWatcher* removed = ctx.delivered[0] == &one.a ? &two.a : &one.a;
   EXPECT_FALSE(removed->registered);
@@ -454,8 +458,8 @@ TEST_F(EpollBackendTest, ConnectAndAcceptOverLoopback) {
   IoWatcher client;
   client.fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   ASSERT_TRUE(backend->add(client).ok());
-  os::Result<void> c = backend->connect(
-      client, reinterpret_cast<const sockaddr*>(&listener.addr), sizeof listener.addr);
+  os::Result<void> c = backend->connect(client, reinterpret_cast<const sockaddr*>(&listener.addr),
+                                        sizeof listener.addr);
   ASSERT_TRUE(c.ok() || c.error() == -EINPROGRESS) << c.error();
 
   // Generous wait: the listener becomes readable and the client writable.

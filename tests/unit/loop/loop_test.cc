@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "unit/loop/loop_test_util.h"
 #include "os/event_fd.h"
+#include "unit/loop/loop_test_util.h"
 
 namespace nodecc::loop {
 namespace {
@@ -20,7 +20,9 @@ using test::NamedTimer;
 using test::NamedWatcher;
 
 // A timer that is already due when the loop next runs its timers, independent of the clock.
-void startDue(Loop& loop, Timer& t) { loop.startTimerAt(t, 1, loop.now() - 10); }
+void startDue(Loop& loop, Timer& t) {
+  loop.startTimerAt(t, 1, loop.now() - 10);
+}
 
 // An eventfd watcher that is readable at once; it closes itself (and releases the loop) when
 // its callback runs.
@@ -52,7 +54,9 @@ Log collapseDrains(const Log& log) {
   return out;
 }
 
-void logDrain(void* ctx) { static_cast<Log*>(ctx)->push_back("drain"); }
+void logDrain(void* ctx) {
+  static_cast<Log*>(ctx)->push_back("drain");
+}
 
 TEST(Loop, FreshLoopIsNotAlive) {
   Loop loop;
@@ -102,8 +106,8 @@ TEST(Loop, WorkQueuedFromEachPhaseLandsInTheRightPhase) {
   startDue(loop, timer);
   addReadyWatcher(loop, io);
   EXPECT_FALSE(loop.run());
-  EXPECT_EQ(log, (Log{"timer", "pending-from-timer", "poll", "check-from-poll",
-                      "close-from-check", "pending-from-poll", "close-from-close"}));
+  EXPECT_EQ(log, (Log{"timer", "pending-from-timer", "poll", "check-from-poll", "close-from-check",
+                      "pending-from-poll", "close-from-close"}));
   EXPECT_FALSE(loop.alive());
   EXPECT_EQ(loop.activeHandles(), 0u);
 }
@@ -392,8 +396,8 @@ TEST(Loop, DrainHookRunsBeforeTheFirstPhaseAndAfterEveryCallback) {
   loop.startImmediate(i);
   loop.queueClose(c);
   EXPECT_FALSE(loop.run());
-  EXPECT_EQ(collapseDrains(log), (Log{"drain", "timer-a", "drain", "timer-b", "drain", "pending", "drain",
-                      "check", "drain", "close", "drain"}));
+  EXPECT_EQ(collapseDrains(log), (Log{"drain", "timer-a", "drain", "timer-b", "drain", "pending",
+                                      "drain", "check", "drain", "close", "drain"}));
   EXPECT_FALSE(loop.alive());
   EXPECT_EQ(loop.activeHandles(), 0u);
 }
@@ -484,7 +488,8 @@ TEST(Loop, UncaughtHandlerReceivesExceptionsFromCallbacksAndTheLoopGoesOn) {
   loop.startImmediate(throwingImmediate);
   loop.queueClose(throwingClose);
   EXPECT_FALSE(loop.run());
-  EXPECT_EQ(caught.messages, (std::vector<std::string>{"from timer", "from immediate", "from close"}));
+  EXPECT_EQ(caught.messages,
+            (std::vector<std::string>{"from timer", "from immediate", "from close"}));
   // As in Node, a callback that threw is not followed by a drain: the queues run after the
   // next callback that returns normally.
   EXPECT_EQ(collapseDrains(log), (Log{"drain", "thrower", "after", "drain", "immediate", "close"}));

@@ -129,8 +129,8 @@ TEST(TimerQueue, ListNotDueYetIsRescheduledToItsNextTimer) {
 TEST(TimerQueue, RescheduledListGoesAfterListsWithTheSameExpiry) {
   TimerQueue q;
   TestTimer a(1), b(2), other(3);
-  q.insert(a, 10, 0);     // list 10, expiry 10
-  q.insert(b, 10, 5);     //   b due at 15
+  q.insert(a, 10, 0);      // list 10, expiry 10
+  q.insert(b, 10, 5);      //   b due at 15
   q.insert(other, 5, 10);  // list 5 (created later), expiry 15
   Runner r;
   r.run(q, 10);

@@ -42,11 +42,11 @@ TEST(ErrnoTable, NameMapsBackToNegativeErrno) {
 
 TEST(ErrnoTable, EveryEntryRoundTripsAndHasAMessage) {
   std::set<std::string> names;
-#define NODECC_CHECK_ENTRY(name, msg)                    \
-  EXPECT_EQ(errnoName(-name), #name);                    \
-  EXPECT_EQ(errnoMessage(-name), msg);                   \
-  EXPECT_EQ(errnoFromName(#name), -name) << #name;       \
-  EXPECT_FALSE(std::string_view(msg).empty()) << #name;  \
+#define NODECC_CHECK_ENTRY(name, msg)                   \
+  EXPECT_EQ(errnoName(-name), #name);                   \
+  EXPECT_EQ(errnoMessage(-name), msg);                  \
+  EXPECT_EQ(errnoFromName(#name), -name) << #name;      \
+  EXPECT_FALSE(std::string_view(msg).empty()) << #name; \
   names.insert(#name);
   NODECC_ERRNO_TABLE(NODECC_CHECK_ENTRY)
 #undef NODECC_CHECK_ENTRY

@@ -9,7 +9,9 @@
 namespace nodecc::os {
 namespace {
 
-bool isOpen(int fd) { return fcntl(fd, F_GETFD) >= 0; }
+bool isOpen(int fd) {
+  return fcntl(fd, F_GETFD) >= 0;
+}
 
 struct Pipe {
   Pipe() { EXPECT_EQ(pipe2(fds, O_CLOEXEC), 0); }

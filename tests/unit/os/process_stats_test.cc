@@ -7,7 +7,9 @@
 namespace nodecc::os {
 namespace {
 
-TEST(ProcessStats, ResidentSetSizeIsPositive) { EXPECT_GT(memoryStats().rss, 0u); }
+TEST(ProcessStats, ResidentSetSizeIsPositive) {
+  EXPECT_GT(memoryStats().rss, 0u);
+}
 
 TEST(ProcessStats, CpuTimeGrowsWhileSpinning) {
   CpuStats before = cpuStats();

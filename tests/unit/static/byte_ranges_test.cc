@@ -1,10 +1,10 @@
+#include "static/byte_ranges.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <utility>
 #include <vector>
-
-#include "static/byte_ranges.h"
 
 namespace nodecc::staticfiles {
 namespace {
@@ -44,9 +44,9 @@ TEST(ByteRanges, UnsatisfiableMembersOfASetAreDropped) {
 }
 
 TEST(ByteRanges, SyntaxErrorsAreIgnored) {
-  for (const char* h : {"", "bytes", "bytes=", "bytes=,", "bits=0-1", "bytes = 0-1", "bytes=a-b",
-                        "bytes=5-1", "bytes=1", "bytes=--1", "bytes=0-1;x", "bytes=0-1 2-3",
-                        "bytes=-", "bytes=1-2,x"}) {
+  for (const char* h :
+       {"", "bytes", "bytes=", "bytes=,", "bits=0-1", "bytes = 0-1", "bytes=a-b", "bytes=5-1",
+        "bytes=1", "bytes=--1", "bytes=0-1;x", "bytes=0-1 2-3", "bytes=-", "bytes=1-2,x"}) {
     EXPECT_EQ(parse(h, 100).first, RangeOutcome::kIgnore) << h;
   }
 }

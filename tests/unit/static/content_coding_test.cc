@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "static/content_coding.h"
+
+#include <gtest/gtest.h>
 
 namespace nodecc::staticfiles {
 namespace {

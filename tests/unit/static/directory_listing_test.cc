@@ -1,9 +1,9 @@
+#include "static/directory_listing.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
-
-#include "static/directory_listing.h"
 
 namespace nodecc::staticfiles {
 namespace {
@@ -11,7 +11,9 @@ namespace {
 os::DirectoryEntry file(std::string name, uint64_t size) {
   return {std::move(name), false, size, 0};
 }
-os::DirectoryEntry dir(std::string name) { return {std::move(name), true, 4096, 0}; }
+os::DirectoryEntry dir(std::string name) {
+  return {std::move(name), true, 4096, 0};
+}
 
 TEST(DirectoryListing, DirectoriesFirstThenNamesInByteOrder) {
   std::vector<os::DirectoryEntry> e = {file("b.txt", 1), dir("zdir"), file("A.txt", 2),

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "static/file_cache.h"
+
+#include <gtest/gtest.h>
 
 namespace nodecc::staticfiles {
 namespace {

@@ -1,9 +1,9 @@
+#include "static/http_date.h"
+
 #include <gtest/gtest.h>
 
 #include <ctime>
 #include <string>
-
-#include "static/http_date.h"
 
 namespace nodecc::staticfiles {
 namespace {
@@ -54,12 +54,12 @@ TEST(HttpDate, RoundTrips) {
 
 TEST(HttpDate, RejectsMalformedDates) {
   int64_t t;
-  for (const char* s : {"", "yesterday", "Sun, 06 Nov 1994 08:49:37",
-                        "Sun, 06 Nov 1994 08:49:37 UTC",
-                        "Sun, 6 Nov 1994 08:49:37 GMT", "Sun, 06 Foo 1994 08:49:37 GMT",
-                        "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 29 Feb 1900 08:49:37 GMT",
-                        "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:49:37 GMT ",
-                        "1994-11-06T08:49:37Z", "Sun, 06 Nov 1994 08:49:37 GMTx"}) {
+  for (const char* s :
+       {"", "yesterday", "Sun, 06 Nov 1994 08:49:37", "Sun, 06 Nov 1994 08:49:37 UTC",
+        "Sun, 6 Nov 1994 08:49:37 GMT", "Sun, 06 Foo 1994 08:49:37 GMT",
+        "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 29 Feb 1900 08:49:37 GMT",
+        "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:49:37 GMT ", "1994-11-06T08:49:37Z",
+        "Sun, 06 Nov 1994 08:49:37 GMTx"}) {
     EXPECT_FALSE(parseHttpDate(s, &t)) << s;
   }
 }

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "static/mime_types.h"
+
+#include <gtest/gtest.h>
 
 namespace nodecc::staticfiles {
 namespace {
@@ -33,7 +33,9 @@ TEST(MimeTypes, UnknownOrMissingExtensionsAreOctetStream) {
   EXPECT_EQ(mimeTypeFor("a.averyveryverylongextension"), kDefaultMimeType);
 }
 
-TEST(MimeTypes, TableCoversAtLeastSixtyExtensions) { EXPECT_GE(mimeTableSize(), 60u); }
+TEST(MimeTypes, TableCoversAtLeastSixtyExtensions) {
+  EXPECT_GE(mimeTableSize(), 60u);
+}
 
 }  // namespace
 }  // namespace nodecc::staticfiles

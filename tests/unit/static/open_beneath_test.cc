@@ -1,11 +1,11 @@
 // Opening under a root: links that leave it are refused by both the openat2 path and the
 // /proc-checked fallback; links that stay inside are followed.
+#include "os/open_beneath.h"
+
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <gtest/gtest.h>
-
-#include "os/open_beneath.h"
 #include "unit/static/static_test_util.h"
 
 namespace nodecc::os {

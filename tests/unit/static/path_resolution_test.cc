@@ -1,9 +1,9 @@
 // Request-target -> normalized path: decoding, dot segments, and every refusal.
+#include "static/path_resolution.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
-
-#include "static/path_resolution.h"
 
 namespace nodecc::staticfiles {
 namespace {
@@ -61,9 +61,9 @@ TEST(PathResolution, EmptySegmentsMerge) {
 }
 
 TEST(PathResolution, ClimbingAboveTheRootIsRefused) {
-  for (const char* t : {"/..", "/../", "/../etc/passwd", "/a/../../etc/passwd",
-                        "/%2e%2e/etc/passwd",
-                        "/%2E%2E/%2e%2e/etc/passwd", "/a/./../../b", "/.%2e/x", "/%2e./x"}) {
+  for (const char* t :
+       {"/..", "/../", "/../etc/passwd", "/a/../../etc/passwd", "/%2e%2e/etc/passwd",
+        "/%2E%2E/%2e%2e/etc/passwd", "/a/./../../b", "/.%2e/x", "/%2e./x"}) {
     EXPECT_EQ(resolve(t).status, 400) << t;
   }
 }

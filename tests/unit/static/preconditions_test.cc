@@ -1,10 +1,11 @@
 // Entity tags and RFC 9110 §13.2.2's order of evaluation.
+#include "static/preconditions.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "static/entity_tag.h"
-#include "static/preconditions.h"
 
 namespace nodecc::staticfiles {
 namespace {

@@ -265,8 +265,8 @@ TEST_F(StaticFilesTest, MultipleRangesAreMultipartFromMemoryAndFile) {
   std::string ct = a.field("Content-Type");
   ASSERT_EQ(ct.rfind("multipart/byteranges; boundary=", 0), 0u) << ct;
   std::string boundary = ct.substr(31);
-  std::string want = expectedMultipart(boundary, "text/plain; charset=utf-8", mid,
-                                       {{0, 1}, {500, 509}});
+  std::string want =
+      expectedMultipart(boundary, "text/plain; charset=utf-8", mid, {{0, 1}, {500, 509}});
   EXPECT_EQ(a.body, want);
   EXPECT_EQ(a.field("Content-Length"), std::to_string(want.size()));
   EXPECT_EQ(a.bodyBytes, want.size());

@@ -27,7 +27,7 @@ TEST(ThreadPoolCancel, QueuedThirdJobBehindTwoBlockedWorkersIsCancelled) {
   ASSERT_TRUE(gate.waitForArrivals(2));  // both workers are busy: the next job must queue
   pool.submit(loop, third);
   EXPECT_TRUE(pool.cancel(third));
-  EXPECT_EQ(third.doneCalls, 0);  // done never runs inside cancel()
+  EXPECT_EQ(third.doneCalls, 0);     // done never runs inside cancel()
   EXPECT_FALSE(pool.cancel(third));  // once only
   gate.open();
   EXPECT_FALSE(loop.run());

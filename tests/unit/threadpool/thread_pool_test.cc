@@ -135,8 +135,9 @@ TEST(ThreadPool, WorkersBlockSignals) {
   ThreadPool pool(1);
   struct Probe : WorkRequest {
     Probe()
-        : WorkRequest([](WorkRequest* r) { static_cast<Probe*>(r)->blocked = allSignalsBlockedHere(); },
-                      [](WorkRequest*, int) {}) {}
+        : WorkRequest(
+              [](WorkRequest* r) { static_cast<Probe*>(r)->blocked = allSignalsBlockedHere(); },
+              [](WorkRequest*, int) {}) {}
     bool blocked = false;
   } probe;
   pool.submit(loop, probe);

@@ -53,9 +53,13 @@ Error timeoutReason() {
 
 }  // namespace
 
-bool AbortSignal::aborted() const { return s_ && s_->aborted; }
+bool AbortSignal::aborted() const {
+  return s_ && s_->aborted;
+}
 
-Error AbortSignal::reason() const { return s_ ? s_->reason : Error(); }
+Error AbortSignal::reason() const {
+  return s_ ? s_->reason : Error();
+}
 
 void AbortSignal::throwIfAborted() const {
   if (aborted()) {
@@ -88,7 +92,9 @@ void AbortSignal::removeEventListener(std::string_view type, uint64_t id) {
   std::erase_if(l, [id](const auto& entry) { return entry.first == id; });
 }
 
-AbortSignal AbortSignal::abort() { return abort(defaultAbortReason()); }
+AbortSignal AbortSignal::abort() {
+  return abort(defaultAbortReason());
+}
 
 AbortSignal AbortSignal::abort(const Error& reason) {
   auto s = std::make_shared<detail::AbortState>();
@@ -100,19 +106,25 @@ AbortSignal AbortSignal::timeout(uint64_t ms) {
   auto s = std::make_shared<detail::AbortState>();
   std::weak_ptr<detail::AbortState> weak = s;
   // Unref'd, as Node's: a pending AbortSignal.timeout does not keep the process alive.
-  setTimeout([weak] {
-    if (auto st = weak.lock()) {
-      st->abort(timeoutReason());
-    }
-  }, double(ms)).unref();
+  setTimeout(
+      [weak] {
+        if (auto st = weak.lock()) {
+          st->abort(timeoutReason());
+        }
+      },
+      double(ms))
+      .unref();
   return AbortSignal(std::move(s));
 }
 
-AbortController::AbortController()
-    : signal(AbortSignal(std::make_shared<detail::AbortState>())) {}
+AbortController::AbortController() : signal(AbortSignal(std::make_shared<detail::AbortState>())) {}
 
-void AbortController::abort() { signal.s_->abort(defaultAbortReason()); }
+void AbortController::abort() {
+  signal.s_->abort(defaultAbortReason());
+}
 
-void AbortController::abort(const Error& reason) { signal.s_->abort(reason); }
+void AbortController::abort(const Error& reason) {
+  signal.s_->abort(reason);
+}
 
 }  // namespace nodecc

@@ -17,8 +17,12 @@ void AgentImpl::release() {
   }
 }
 
-bool AgentImpl::keepAlive() const { return facade_ ? facade_->keepAlive : options.keepAlive; }
-size_t AgentImpl::maxSockets() const { return facade_ ? facade_->maxSockets : options.maxSockets; }
+bool AgentImpl::keepAlive() const {
+  return facade_ ? facade_->keepAlive : options.keepAlive;
+}
+size_t AgentImpl::maxSockets() const {
+  return facade_ ? facade_->maxSockets : options.maxSockets;
+}
 size_t AgentImpl::maxTotalSockets() const {
   return facade_ ? facade_->maxTotalSockets : options.maxTotalSockets;
 }
@@ -108,8 +112,7 @@ void AgentImpl::removeRequest(ClientRequestImpl& req) {
   }
 }
 
-ClientSocket* AgentImpl::createSocket(ClientRequestImpl& req, Pool& pool,
-                                      const std::string& name) {
+ClientSocket* AgentImpl::createSocket(ClientRequestImpl& req, Pool& pool, const std::string& name) {
   auto* s = new ClientSocket(*this, name);
   pool.busy.push_back(s);
   ++totalSockets_;
@@ -214,8 +217,7 @@ void AgentImpl::serveWaiting(const std::string& closedName) {
     }
     return;
   }
-  if (pool->busy.size() + pool->free.size() >= maxSockets() ||
-      totalSockets_ >= maxTotalSockets()) {
+  if (pool->busy.size() + pool->free.size() >= maxSockets() || totalSockets_ >= maxTotalSockets()) {
     return;
   }
   ClientRequestImpl* next = pool->waiting.front();
@@ -331,9 +333,15 @@ Agent::~Agent() {
   impl_->release();
 }
 
-std::map<std::string, size_t> Agent::sockets() const { return impl_->counts(0); }
-std::map<std::string, size_t> Agent::freeSockets() const { return impl_->counts(1); }
-std::map<std::string, size_t> Agent::requests() const { return impl_->counts(2); }
+std::map<std::string, size_t> Agent::sockets() const {
+  return impl_->counts(0);
+}
+std::map<std::string, size_t> Agent::freeSockets() const {
+  return impl_->counts(1);
+}
+std::map<std::string, size_t> Agent::requests() const {
+  return impl_->counts(2);
+}
 std::string Agent::getName(const RequestOptions& o) const {
   std::string name = !o.hostname.empty() ? o.hostname : !o.host.empty() ? o.host : "localhost";
   name += ':';
@@ -347,8 +355,12 @@ std::string Agent::getName(const RequestOptions& o) const {
   return name;
 }
 
-uint64_t Agent::createdSocketCount() const { return impl_->createdSockets(); }
-void Agent::destroy() { impl_->destroyAll(); }
+uint64_t Agent::createdSocketCount() const {
+  return impl_->createdSockets();
+}
+void Agent::destroy() {
+  impl_->destroyAll();
+}
 
 Agent& globalAgent() {
   // One per thread (each thread has its own loop), owned by the thread's runtime.

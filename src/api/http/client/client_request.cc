@@ -33,7 +33,9 @@ Error abortError() {
 }
 }  // namespace
 
-Error connResetError(const char* message) { return Error("ECONNRESET", message); }
+Error connResetError(const char* message) {
+  return Error("ECONNRESET", message);
+}
 
 ClientRequestImpl& ClientRequestImpl::make() {
   ClientRequestImpl* impl;
@@ -512,8 +514,12 @@ ClientRequest& ClientRequest::setSocketKeepAlive(bool enable, uint64_t initialDe
   return *this;
 }
 
-net::Socket* ClientRequest::socket() const { return impl_.socketFacade(); }
+net::Socket* ClientRequest::socket() const {
+  return impl_.socketFacade();
+}
 
-size_t ClientRequest::writableLength() const { return impl_.writableLength(); }
+size_t ClientRequest::writableLength() const {
+  return impl_.writableLength();
+}
 
 }  // namespace nodecc::http

@@ -137,14 +137,14 @@ class ClientRequestImpl {
   void emitEnd();
 
   // --- state
-  ClientSocket* socket = nullptr;  // assigned to this request (maybe not yet announced)
-  bool socketAnnounced = false;    // "socket" was emitted for the current socket
+  ClientSocket* socket = nullptr;    // assigned to this request (maybe not yet announced)
+  bool socketAnnounced = false;      // "socket" was emitted for the current socket
   bool socketEverAnnounced = false;  // ... for any (a retry does not emit it again)
   bool reused = false;
   bool retried = false;
-  std::string sent;           // bytes sent on a reused socket, kept for a retry
+  std::string sent;  // bytes sent on a reused socket, kept for a retry
   bool keepSent = false;
-  std::string pendingOut;     // written before the socket could take it
+  std::string pendingOut;  // written before the socket could take it
   bool needDrain = false;
   bool drainScheduled = false;
   bool finishPending = false;  // end() called, 'finish' not yet emitted
@@ -152,8 +152,8 @@ class ClientRequestImpl {
   std::vector<UniqueFunction<void(Error*)>> writeCallbacks;
   std::vector<UniqueFunction<void()>> finishCallbacks;
   std::unique_ptr<Error> destroyError;  // destroy(err) before a socket
-  bool hadError = false;    // an 'error' was emitted (no 'socket hang up' after it)
-  bool aborted = false;     // abort() (no 'socket hang up' either)
+  bool hadError = false;                // an 'error' was emitted (no 'socket hang up' after it)
+  bool aborted = false;                 // abort() (no 'socket hang up' either)
   bool closeEmitted = false;
   bool queuedInAgent = false;
 
@@ -178,6 +178,7 @@ class ClientRequestImpl {
   void reset();
   void recycleIfDone();
   void flushPendingOut();
+
  public:
   void sendRaw(std::string_view bytes);
   void recycle();

@@ -234,7 +234,9 @@ std::vector<std::string> ClientRequest::getHeaderNames() const {
   return out;
 }
 
-bool ClientRequest::hasHeader(std::string_view name) const { return impl_.hasOutHeader(name); }
+bool ClientRequest::hasHeader(std::string_view name) const {
+  return impl_.hasOutHeader(name);
+}
 
 ClientRequest& ClientRequest::removeHeader(std::string_view name) {
   if (headersSent) {

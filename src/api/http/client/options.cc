@@ -94,8 +94,7 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
     throw Error("ERR_METHOD_NOT_IMPLEMENTED",
                 "The CONNECT method is not implemented by nodecc's http client");
   }
-  const std::string& host = !o.hostname.empty() ? o.hostname : !o.host.empty() ? o.host
-                                                                                  : req.host;
+  const std::string& host = !o.hostname.empty() ? o.hostname : !o.host.empty() ? o.host : req.host;
   req.host = host.empty() ? std::string_view("localhost") : std::string_view(host);
   req.path = o.path.empty() ? std::string_view("/") : std::string_view(o.path);
   req.protocol = "http:";
@@ -209,8 +208,7 @@ ClientRequest& get(std::string_view url, ResponseListener callback) {
   return get(withUrl(url, RequestOptions{}), std::move(callback));
 }
 
-ClientRequest& get(std::string_view url, const RequestOptions& options,
-                   ResponseListener callback) {
+ClientRequest& get(std::string_view url, const RequestOptions& options, ResponseListener callback) {
   return get(withUrl(url, options), std::move(callback));
 }
 

@@ -44,7 +44,9 @@ Buffer copyChunk(std::string_view data) {
   return chunk;
 }
 
-ClientRequestImpl& implOf(void* ctx) { return *static_cast<ClientRequestImpl*>(ctx); }
+ClientRequestImpl& implOf(void* ctx) {
+  return *static_cast<ClientRequestImpl*>(ctx);
+}
 
 const IncomingOps kClientOps = {
     [](void* ctx) -> net::Socket& {
@@ -91,7 +93,9 @@ void setVersion(IncomingMessage& m, const ::nodecc::http::ResponseHead& head) {
 }
 }  // namespace
 
-const IncomingOps& clientResponseOps() { return kClientOps; }
+const IncomingOps& clientResponseOps() {
+  return kClientOps;
+}
 
 void ClientRequestImpl::onInformation(const ::nodecc::http::ResponseHead& head,
                                       const ::nodecc::http::Header* headers) {
@@ -178,8 +182,7 @@ void ClientRequestImpl::onResponseBody(std::string_view data) {
   resFlowIfWanted();
 }
 
-void ClientRequestImpl::onResponseComplete(const ::nodecc::http::Header* trailers,
-                                           size_t count) {
+void ClientRequestImpl::onResponseComplete(const ::nodecc::http::Header* trailers, size_t count) {
   responseDone = true;
   res.complete = true;
   keepSent = false;
@@ -194,7 +197,9 @@ void ClientRequestImpl::onResponseComplete(const ::nodecc::http::Header* trailer
   }
 }
 
-void ClientRequestImpl::resPause() { flow = Flow::kPaused; }
+void ClientRequestImpl::resPause() {
+  flow = Flow::kPaused;
+}
 
 void ClientRequestImpl::resResume() {
   flow = Flow::kFlowing;

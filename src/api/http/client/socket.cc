@@ -59,7 +59,9 @@ ClientSocket::ClientSocket(AgentImpl& agent, std::string name)
   agent_.retain();
 }
 
-ClientSocket::~ClientSocket() { agent_.release(); }
+ClientSocket::~ClientSocket() {
+  agent_.release();
+}
 
 // --- connecting
 
@@ -96,8 +98,8 @@ void ClientSocket::start(const ClientRequestImpl& req) {
           return;
         }
         for (const auto& a : found) {
-          auto addr = net::SocketAddress::fromRaw(reinterpret_cast<const sockaddr*>(&a.storage),
-                                                  a.length);
+          auto addr =
+              net::SocketAddress::fromRaw(reinterpret_cast<const sockaddr*>(&a.storage), a.length);
           addr.setPort(port);
           addresses_.push_back(addr);
         }
@@ -327,7 +329,9 @@ bool ClientSocket::write(std::string_view data, UniqueFunction<void(Error*)> cb)
   return below;
 }
 
-void ClientSocket::end() { closeSoon(); }
+void ClientSocket::end() {
+  closeSoon();
+}
 
 void ClientSocket::destroy(const Error* err) {
   if (err && !error_) {
@@ -336,10 +340,16 @@ void ClientSocket::destroy(const Error* err) {
   close();
 }
 
-void ClientSocket::pause() { conn_->pauseReading(); }
+void ClientSocket::pause() {
+  conn_->pauseReading();
+}
 
-void ClientSocket::resume() { conn_->resumeReading(); }
+void ClientSocket::resume() {
+  conn_->resumeReading();
+}
 
-void ClientSocket::setTimeout(uint64_t ms) { conn_->setTimeout(ms); }
+void ClientSocket::setTimeout(uint64_t ms) {
+  conn_->setTimeout(ms);
+}
 
 }  // namespace nodecc::http::detail

@@ -56,9 +56,9 @@ size_t ClientRequestImpl::writableLength() const {
 bool ClientRequestImpl::write(std::string_view data, UniqueFunction<void(Error*)> cb) {
   if (req.writableEnded || req.destroyed) {
     bool ended = req.writableEnded;
-    Error e = ended ? Error("ERR_STREAM_WRITE_AFTER_END", "write after end")
-                    : Error("ERR_STREAM_DESTROYED",
-                            "Cannot call write after a stream was destroyed");
+    Error e = ended
+                  ? Error("ERR_STREAM_WRITE_AFTER_END", "write after end")
+                  : Error("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed");
     uint64_t gen = generation;
     process::nextTick([this, gen, e, ended, cb = std::move(cb)]() mutable {
       if (cb) {
@@ -112,7 +112,8 @@ void ClientRequestImpl::checkFinished() {
     return;
   }
   auto& conn = socket->connection();
-  if (needDrain && !drainScheduled && conn.queuedBytes() < kClientHighWaterMark && !conn.connecting()) {
+  if (needDrain && !drainScheduled && conn.queuedBytes() < kClientHighWaterMark &&
+      !conn.connecting()) {
     // The output waiting for a socket went out without the socket queueing (no drain event
     // from it): Node's _flush emits 'drain' then.
     drainScheduled = true;
@@ -174,7 +175,8 @@ void ClientRequestImpl::runWriteCallbacks(const Error* err) {
   auto callbacks = std::move(writeCallbacks);
   writeCallbacks.clear();
   finishCallbacks.clear();  // 'finish' never comes
-  Error copy = err ? *err : Error("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed");
+  Error copy =
+      err ? *err : Error("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed");
   for (auto& cb : callbacks) {
     process::nextTick([cb = std::move(cb), copy]() mutable { cb(&copy); });
   }

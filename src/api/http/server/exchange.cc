@@ -1,9 +1,10 @@
 // A server's request/response exchange (ExchangeImpl): how its IncomingMessage reads from the
 // connection, and the request side's delivery of body, end, abort and close.
+#include "api/http/server/exchange.h"
+
 #include <algorithm>
 #include <cstring>
 
-#include "api/http/server/exchange.h"
 #include "api/http/incoming_ops.h"
 #include "api/http/text.h"
 #include "nodecc/process.h"
@@ -12,7 +13,9 @@ namespace nodecc::http {
 
 namespace {
 // A server request reads from its exchange: pausing it stops reading from the connection.
-detail::ExchangeImpl& exchangeOf(void* ctx) { return *static_cast<detail::ExchangeImpl*>(ctx); }
+detail::ExchangeImpl& exchangeOf(void* ctx) {
+  return *static_cast<detail::ExchangeImpl*>(ctx);
+}
 
 const detail::IncomingOps kServerOps = {
     [](void* ctx) -> net::Socket& {
@@ -47,8 +50,7 @@ IncomingMessage::IncomingMessage(detail::ExchangeImpl& ex, const std::string& m,
                                  const std::string& u, const void* headerList,
                                  const size_t* headerCount, const void* trailerList,
                                  const size_t* trailerCount)
-    : IncomingMessage(kServerOps, &ex, m, u, headerList, headerCount, trailerList,
-                      trailerCount) {}
+    : IncomingMessage(kServerOps, &ex, m, u, headerList, headerCount, trailerList, trailerCount) {}
 
 namespace detail {
 

@@ -13,8 +13,8 @@
 #include "api/http/server/head_buffer.h"
 #include "api/net/server_lifecycle.h"
 #include "http/exchange.h"
-#include "http/server_core.h"
 #include "http/server_connection.h"
+#include "http/server_core.h"
 #include "http/server_delegate.h"
 #include "loop/intrusive_list.h"
 #include "loop/timer_queue.h"
@@ -78,8 +78,8 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   // the status line and header fields, each ending in CRLF, without Date and Connection, which
   // are added here as end() adds them; then `body`, then `len` bytes of `file` from `offset`.
   // Marks the response sent and ended and emits 'finish' and 'close' as end() does.
-  void respondRaw(std::string_view fields, std::string_view body,
-                  net::SharedFile* file = nullptr, int64_t offset = 0, size_t len = 0);
+  void respondRaw(std::string_view fields, std::string_view body, net::SharedFile* file = nullptr,
+                  int64_t offset = 0, size_t len = 0);
   // respondRaw's first half, for a body of several pieces (multipart/byteranges over a file):
   // sends the head and returns true; the caller then writes the body (write, sendFile) and
   // calls finishResponse(). False when there is nothing to send (already ended, or aborted:
@@ -211,7 +211,7 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
   AsyncRequestListener asyncListener_;
   std::string_view rebuildKeepAliveTail();
   struct KeepAliveTail {
-    int64_t validUntilMs = 0;  // loop time until which `text` holds the current second
+    int64_t validUntilMs = 0;       // loop time until which `text` holds the current second
     uint64_t keepAliveTimeout = 0;  // the options `text` was built for
     uint32_t maxRequestsPerSocket = 0;
     HeadBuffer text;

@@ -3,8 +3,8 @@
 #include <tuple>
 #include <utility>
 
-#include "api/http/server/exchange.h"
 #include "api/http/outgoing.h"
+#include "api/http/server/exchange.h"
 #include "api/http/text.h"
 #include "api/runtime.h"
 #include "http/date_cache.h"
@@ -13,15 +13,17 @@
 
 namespace nodecc::http {
 
-std::string_view statusCodeText(int status) { return ::nodecc::http::statusReason(status); }
+std::string_view statusCodeText(int status) {
+  return ::nodecc::http::statusReason(status);
+}
 
 const std::vector<std::string>& methods() {
   static const std::vector<std::string> kMethods = {
-      "ACL",       "BIND",       "CHECKOUT", "CONNECT", "COPY",     "DELETE",      "GET",
-      "HEAD",      "LINK",       "LOCK",     "M-SEARCH", "MERGE",   "MKACTIVITY",  "MKCALENDAR",
-      "MKCOL",     "MOVE",       "NOTIFY",   "OPTIONS", "PATCH",    "POST",        "PROPFIND",
-      "PROPPATCH", "PURGE",      "PUT",      "QUERY",   "REBIND",   "REPORT",      "SEARCH",
-      "SOURCE",    "SUBSCRIBE",  "TRACE",    "UNBIND",  "UNLINK",   "UNLOCK",      "UNSUBSCRIBE"};
+      "ACL",       "BIND",      "CHECKOUT", "CONNECT",  "COPY",   "DELETE",     "GET",
+      "HEAD",      "LINK",      "LOCK",     "M-SEARCH", "MERGE",  "MKACTIVITY", "MKCALENDAR",
+      "MKCOL",     "MOVE",      "NOTIFY",   "OPTIONS",  "PATCH",  "POST",       "PROPFIND",
+      "PROPPATCH", "PURGE",     "PUT",      "QUERY",    "REBIND", "REPORT",     "SEARCH",
+      "SOURCE",    "SUBSCRIBE", "TRACE",    "UNBIND",   "UNLINK", "UNLOCK",     "UNSUBSCRIBE"};
   return kMethods;
 }
 
@@ -40,11 +42,10 @@ void placeHeader(std::vector<std::pair<std::string, std::string>>& headers, std:
     }
   }
   if (at < headers.size()) {
-    headers.erase(std::remove_if(headers.begin() + at, headers.end(),
-                                 [&](const auto& p) {
-                                   return detail::equalsIgnoreCase(p.first, name);
-                                 }),
-                  headers.end());
+    headers.erase(
+        std::remove_if(headers.begin() + at, headers.end(),
+                       [&](const auto& p) { return detail::equalsIgnoreCase(p.first, name); }),
+        headers.end());
   }
   for (size_t i = 0; i < count; ++i) {
     if (at + i == headers.size()) {
@@ -58,7 +59,6 @@ void placeHeader(std::vector<std::pair<std::string, std::string>>& headers, std:
 }
 
 }  // namespace
-
 
 // --- ServerResponse
 
@@ -127,7 +127,9 @@ std::vector<std::string> ServerResponse::getHeaderNames() const {
   return out;
 }
 
-bool ServerResponse::hasHeader(std::string_view name) const { return getHeader(name).has_value(); }
+bool ServerResponse::hasHeader(std::string_view name) const {
+  return getHeader(name).has_value();
+}
 
 ServerResponse& ServerResponse::removeHeader(std::string_view name) {
   if (headersSent) {
@@ -178,7 +180,8 @@ void beginHead(ServerResponse& res, int status, std::string_view message,
     throw Error("ERR_HTTP_HEADERS_SENT", "Cannot write headers after they are sent to the client");
   }
   if (status < 100 || status > 999) {
-    throw RangeError("ERR_HTTP_INVALID_STATUS_CODE", "Invalid status code: " + std::to_string(status));
+    throw RangeError("ERR_HTTP_INVALID_STATUS_CODE",
+                     "Invalid status code: " + std::to_string(status));
   }
   res.statusCode = status;
   if (!message.empty()) {
@@ -331,8 +334,12 @@ ServerResponse& ServerResponse::writeContinue() {
   return *this;
 }
 
-IncomingMessage& ServerResponse::req() { return ex_.req; }
+IncomingMessage& ServerResponse::req() {
+  return ex_.req;
+}
 
-net::Socket& ServerResponse::socket() { return ex_.server.socketOf(*ex_.connection()); }
+net::Socket& ServerResponse::socket() {
+  return ex_.server.socketOf(*ex_.connection());
+}
 
 }  // namespace nodecc::http

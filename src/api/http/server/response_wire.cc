@@ -1,8 +1,8 @@
 // The bytes of a server response: the head Node's OutgoingMessage._storeHeader builds, the
 // body framing (Content-Length or chunked), the end of a response and a failed one. The
 // ServerResponse facade that drives this is in http_response.cc.
-#include "api/http/server/exchange.h"
 #include "api/http/outgoing.h"
+#include "api/http/server/exchange.h"
 #include "api/http/text.h"
 #include "api/runtime.h"
 #include "http/date_cache.h"
@@ -17,8 +17,8 @@ bool containsTokenIgnoreCase(std::string_view list, std::string_view token) {
   size_t start = 0;
   while (start <= list.size()) {
     size_t comma = list.find(',', start);
-    std::string_view item = list.substr(start, comma == std::string_view::npos ? list.npos
-                                                                               : comma - start);
+    std::string_view item =
+        list.substr(start, comma == std::string_view::npos ? list.npos : comma - start);
     while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) {
       item.remove_prefix(1);
     }
@@ -170,8 +170,7 @@ bool ExchangeImpl::mustClose() const {
   return maxReached || server.core->closing();
 }
 
-void ExchangeImpl::appendDateAndConnection(bool withDate, bool withConnection,
-                                           bool sendKeepAlive) {
+void ExchangeImpl::appendDateAndConnection(bool withDate, bool withConnection, bool sendKeepAlive) {
   const bool closing = sendKeepAlive && mustClose();
   if (withDate && withConnection && sendKeepAlive && !closing) {
     head += server.keepAliveTail();
@@ -193,8 +192,8 @@ void ExchangeImpl::appendDateAndConnection(bool withDate, bool withConnection,
   }
 }
 
-void ExchangeImpl::respondRaw(std::string_view fields, std::string_view body,
-                              net::SharedFile* file, int64_t offset, size_t len) {
+void ExchangeImpl::respondRaw(std::string_view fields, std::string_view body, net::SharedFile* file,
+                              int64_t offset, size_t len) {
   const bool withHead = body.size() <= kHeadBodyCoalesceBytes;
   if (!beginRawResponse(fields, withHead ? body : std::string_view())) {
     return;

@@ -4,6 +4,8 @@
 // the connection's output, large files by sendfile). A miss waits for the thread-pool lookup
 // in a PendingRequest, which holds the handler alive and the exchange unfinished (so its
 // request fields stay valid) until the lookup completes.
+#include "nodecc/serve_static.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -14,7 +16,6 @@
 #include "api/runtime.h"
 #include "http/field_values.h"
 #include "nodecc/error.h"
-#include "nodecc/serve_static.h"
 #include "os/open_beneath.h"
 #include "static/static_files.h"
 
@@ -81,12 +82,11 @@ void StaticServer::fillRequest(const ExchangeImpl& ex, staticfiles::Request* r) 
         slot = ::nodecc::http::equalsLower(name, "if-none-match") ? &r->ifNoneMatch : nullptr;
         break;
       case 15:
-        slot = ::nodecc::http::equalsLower(name, "accept-encoding") ? &r->acceptEncoding
-                                                                    : nullptr;
+        slot = ::nodecc::http::equalsLower(name, "accept-encoding") ? &r->acceptEncoding : nullptr;
         break;
       case 17:
-        slot = ::nodecc::http::equalsLower(name, "if-modified-since") ? &r->ifModifiedSince
-                                                                      : nullptr;
+        slot =
+            ::nodecc::http::equalsLower(name, "if-modified-since") ? &r->ifModifiedSince : nullptr;
         break;
       case 19:
         slot = ::nodecc::http::equalsLower(name, "if-unmodified-since") ? &r->ifUnmodifiedSince
@@ -102,8 +102,7 @@ void StaticServer::fillRequest(const ExchangeImpl& ex, staticfiles::Request* r) 
   }
 }
 
-void StaticServer::handle(IncomingMessage& req, ServerResponse& res,
-                          UniqueFunction<void()>* next) {
+void StaticServer::handle(IncomingMessage& req, ServerResponse& res, UniqueFunction<void()>* next) {
   if (&api::Runtime::current().loop() != &loop_) {
     std::fprintf(stderr,
                  "nodecc: a serveStatic handler was called on a thread other than the one that "
@@ -186,8 +185,7 @@ bool callerSet(const ExchangeImpl& ex, std::string_view name) {
 
 }  // namespace
 
-std::string_view StaticServer::mergeCallerHeaders(const ExchangeImpl& ex,
-                                                  std::string_view fields) {
+std::string_view StaticServer::mergeCallerHeaders(const ExchangeImpl& ex, std::string_view fields) {
   // Headers the caller set on the response before handing it over (CORS, a Cache-Control of
   // its own...): as serve-static keeps them, they are sent, replacing ours of the same name,
   // except the ones that frame the body. Costs nothing when there are none.
@@ -217,8 +215,7 @@ std::string_view StaticServer::mergeCallerHeaders(const ExchangeImpl& ex,
 
 void StaticServer::send(ExchangeImpl& ex, const staticfiles::Response& out) {
   ex.res.statusCode = out.status;
-  std::string_view fields =
-      ex.outHeaders.empty() ? out.fields : mergeCallerHeaders(ex, out.fields);
+  std::string_view fields = ex.outHeaders.empty() ? out.fields : mergeCallerHeaders(ex, out.fields);
   if (out.segments != nullptr) {
     if (ex.beginRawResponse(fields)) {
       for (size_t i = 0; i < out.segmentCount; ++i) {
@@ -264,7 +261,9 @@ void StaticHandler::operator()(IncomingMessage& req, ServerResponse& res,
   impl_->handle(req, res, &next);
 }
 
-StaticHandler::Stats StaticHandler::stats() const { return impl_->stats(); }
+StaticHandler::Stats StaticHandler::stats() const {
+  return impl_->stats();
+}
 
 StaticHandler serveStatic(std::string_view root, StaticOptions options) {
   std::string path(root.empty() ? std::string_view(".") : root);
@@ -276,9 +275,10 @@ StaticHandler serveStatic(std::string_view root, StaticOptions options) {
   o.cacheControl = std::move(options.cacheControl);
   o.listDirectories = options.listDirectories;
   o.followSymlinks = options.followSymlinks;
-  o.dotfiles = options.dotfiles == StaticOptions::Dotfiles::kAllow  ? staticfiles::DotFiles::kAllow
-               : options.dotfiles == StaticOptions::Dotfiles::kDeny ? staticfiles::DotFiles::kDeny
-                                                                   : staticfiles::DotFiles::kIgnore;
+  o.dotfiles = options.dotfiles == StaticOptions::Dotfiles::kAllow ? staticfiles::DotFiles::kAllow
+               : options.dotfiles == StaticOptions::Dotfiles::kDeny
+                   ? staticfiles::DotFiles::kDeny
+                   : staticfiles::DotFiles::kIgnore;
   o.indexFile = std::move(options.index);
   o.redirectDirectories = options.redirect;
   o.precompressed = options.precompressed;

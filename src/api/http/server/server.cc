@@ -3,9 +3,9 @@
 #include <cstdio>
 
 #include "api/http/server/exchange.h"
+#include "api/http/text.h"
 #include "api/net/server_impl.h"
 #include "api/net/socket_backend.h"
-#include "api/http/text.h"
 #include "api/runtime.h"
 #include "nodecc/process.h"
 
@@ -277,8 +277,7 @@ void HttpServerImpl::setAsyncListener(AsyncRequestListener l) {
   });
 }
 
-void HttpServerImpl::handleException(ExchangeImpl& ex, uint64_t generation,
-                                     std::exception_ptr e) {
+void HttpServerImpl::handleException(ExchangeImpl& ex, uint64_t generation, std::exception_ptr e) {
   if (ex.generation == generation && !ex.aborted()) {
     ex.failResponse(e);
   }
@@ -336,7 +335,9 @@ bool HttpServerImpl::onClientError(::nodecc::http::ServerConnection& conn,
 Server::Server(const ServerOptions& o)
     : options(o), impl_(new detail::HttpServerImpl(*this, api::Runtime::current().loop())) {}
 
-Server::~Server() { delete impl_; }
+Server::~Server() {
+  delete impl_;
+}
 
 Server& Server::listen(uint16_t port, UniqueFunction<void()> cb) {
   return listen(net::ListenOptions{port, "", 511, false, false}, std::move(cb));
@@ -379,7 +380,9 @@ net::AddressInfo Server::address() const {
   return net::AddressInfo{a.ip(), std::string(a.familyName()), a.port()};
 }
 
-bool Server::listening() const { return impl_->core && impl_->core->listener().listening(); }
+bool Server::listening() const {
+  return impl_->core && impl_->core->listener().listening();
+}
 
 void Server::getConnections(UniqueFunction<void(Error*, size_t)> cb) const {
   size_t n = impl_->core ? impl_->core->connectionCount() : 0;
@@ -400,7 +403,9 @@ Server& Server::unref() {
   return *this;
 }
 
-Server& createServer() { return createServer(ServerOptions{}); }
+Server& createServer() {
+  return createServer(ServerOptions{});
+}
 
 Server& createServer(const ServerOptions& options) {
   auto* s = new Server(options);

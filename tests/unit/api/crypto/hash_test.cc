@@ -145,7 +145,9 @@ void checkBlocks(detail::Sha256BlocksFn fn) {
   EXPECT_EQ(hexOf(tested), hexOf(portable));
 }
 
-TEST(Sha256Blocks, Portable) { checkBlocks(&detail::sha256BlocksPortable); }
+TEST(Sha256Blocks, Portable) {
+  checkBlocks(&detail::sha256BlocksPortable);
+}
 
 TEST(Sha256Blocks, ShaExtensions) {
   detail::Sha256BlocksFn fn = detail::sha256BlocksShaNi();

@@ -1,7 +1,6 @@
 // fetch() over plain HTTP against nodecc's server and raw servers: Response fields, Headers,
 // text/arrayBuffer/stream bodies with backpressure, redirects, failures and aborts.
 #include <gtest/gtest.h>
-
 #include <nodecc/fetch.h>
 
 #include <string>
@@ -100,9 +99,8 @@ TEST_F(Fetch, PostsABodyWithTheDefaultContentType) {
 TEST_F(Fetch, StreamsTheBodyThroughAReader) {
   Deadline deadline(20000);
   constexpr size_t kTotal = 2 << 20;
-  auto& server = http::createServer([](http::IncomingMessage&, http::ServerResponse& res) {
-    res.end(std::string(kTotal, 'z'));
-  });
+  auto& server = http::createServer(
+      [](http::IncomingMessage&, http::ServerResponse& res) { res.end(std::string(kTotal, 'z')); });
   size_t got = 0;
   int chunks = 0;
   server.listen(0, "127.0.0.1", [&] {
@@ -189,9 +187,9 @@ TEST_F(Fetch, RejectsWithFetchFailed) {
     });
   });
   nodecc::run();
-  EXPECT_EQ(seen, (std::vector<std::string>{"TypeError ECONNREFUSED", "TypeError ",
-                                            "TypeError ERR_NOT_SUPPORTED",
-                                            "TypeError ERR_INVALID_URL"}));
+  EXPECT_EQ(seen,
+            (std::vector<std::string>{"TypeError ECONNREFUSED", "TypeError ",
+                                      "TypeError ERR_NOT_SUPPORTED", "TypeError ERR_INVALID_URL"}));
 }
 
 TEST_F(Fetch, RejectsWithTheSignalsReason) {
@@ -247,7 +245,7 @@ TEST_F(Fetch, RejectsABodyCutShort) {
 TEST_F(Fetch, FreesTheConnectionOfAResponseNobodyReads) {
   Deadline deadline(10000);
   auto& server = http::createServer([](http::IncomingMessage&, http::ServerResponse& res) {
-    res.write(std::string(1 << 20, 'q'));  // never ends by itself
+    res.write(std::string(1 << 20, 'q'));    // never ends by itself
     res.on("close", [&res] { res.end(); });  // the server keeps an exchange until it is ended
   });
   int status = 0;

@@ -17,7 +17,9 @@ namespace {
 using FsAsync = test::ApiTest;
 using fs::test::TempDir;
 
-uint64_t nowMs() { return process::hrtime.bigint() / 1000000; }
+uint64_t nowMs() {
+  return process::hrtime.bigint() / 1000000;
+}
 
 // (Built with append: GCC 12 warns falsely about "f" + std::to_string(i).)
 std::string fileName(int i) {
@@ -67,13 +69,15 @@ TEST_F(FsAsync, ASlowFifoReadDoesNotStallTimers) {
     got = text;
     readDoneAt = nowMs() - start;
   });
-  Timeout interval = setInterval([&] {
-    ticks.push_back(nowMs() - start);
-    if (ticks.size() == 5) {
-      clearInterval(interval);
-      fs::writeFile(fifo, "through the fifo", [](Error* err) { EXPECT_EQ(err, nullptr); });
-    }
-  }, 20);
+  Timeout interval = setInterval(
+      [&] {
+        ticks.push_back(nowMs() - start);
+        if (ticks.size() == 5) {
+          clearInterval(interval);
+          fs::writeFile(fifo, "through the fifo", [](Error* err) { EXPECT_EQ(err, nullptr); });
+        }
+      },
+      20);
   nodecc::run();
   ASSERT_EQ(ticks.size(), 5u);
   for (size_t i = 0; i < ticks.size(); ++i) {

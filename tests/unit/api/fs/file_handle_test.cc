@@ -15,7 +15,9 @@ namespace {
 using FileHandleTest = test::ApiTest;
 using fs::test::TempDir;
 
-bool fdIsOpen(int fd) { return ::fcntl(fd, F_GETFD) != -1; }
+bool fdIsOpen(int fd) {
+  return ::fcntl(fd, F_GETFD) != -1;
+}
 
 TEST_F(FileHandleTest, CloseWaitsForEveryOperationInFlight) {
   TempDir dir;

@@ -24,7 +24,9 @@ std::string pattern(size_t n) {
   return s;
 }
 
-bool fdIsOpen(int fd) { return ::fcntl(fd, F_GETFD) != -1; }
+bool fdIsOpen(int fd) {
+  return ::fcntl(fd, F_GETFD) != -1;
+}
 
 TEST_F(FsStreams, ReadStreamChunksABigFileByHighWaterMark) {
   TempDir dir;

@@ -1,7 +1,6 @@
 // dns.lookup: the system resolver on the thread pool; IP literals answered at once; Node's
 // errors for names that do not resolve.
 #include <gtest/gtest.h>
-
 #include <nodecc/dns.h>
 
 #include "os/resolver.h"

@@ -49,7 +49,10 @@ TEST(UrlCodec, DecodeUriComponent) {
 }
 
 TEST(UrlCodec, Utf8SanitizeReplacesMaximalSubparts) {
-  EXPECT_EQ(api::utf8Sanitize("a\xE2\x82" "b"), "a\xEF\xBF\xBD" "b");
+  EXPECT_EQ(api::utf8Sanitize("a\xE2\x82"
+                              "b"),
+            "a\xEF\xBF\xBD"
+            "b");
   EXPECT_EQ(api::utf8Sanitize("\xF0\x80\x80"), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
   EXPECT_EQ(api::utf8Sanitize("\xC3\xA9"), "\xC3\xA9");
 }
@@ -66,7 +69,9 @@ TEST(UrlCodec, Utf16LengthAndOrder) {
 
 TEST(Punycode, EncodesAndDecodesRfc3492Samples) {
   const std::pair<const char*, const char*> samples[] = {
-      {"b\xC3\xBC" "cher", "bcher-kva"},
+      {"b\xC3\xBC"
+       "cher",
+       "bcher-kva"},
       {"m\xC3\xBCnchen", "mnchen-3ya"},
       {"\xE6\x97\xA5\xE6\x9C\xAC", "wgv71a"},
       {"\xE4\xBE\x8B\xE3\x81\x88", "r8jz45g"},
@@ -94,15 +99,21 @@ TEST(Idna, ToAscii) {
   EXPECT_EQ(api::idnaToAscii("M\xC3\x9CNCHEN.de"), "xn--mnchen-3ya.de");
   EXPECT_EQ(api::idnaToAscii("fa\xC3\x9F.de"), "xn--fa-hia.de");  // ß stays (non-transitional)
   EXPECT_EQ(api::idnaToAscii("\xEF\xBC\xA1\xEF\xBC\xA2.com"), "ab.com");  // full-width
-  EXPECT_EQ(api::idnaToAscii("a\xE3\x80\x82" "b"), "a.b");                // ideographic dot
-  EXPECT_EQ(api::idnaToAscii("a\xC2\xAD" "b"), "ab");                     // soft hyphen
+  EXPECT_EQ(api::idnaToAscii("a\xE3\x80\x82"
+                             "b"),
+            "a.b");  // ideographic dot
+  EXPECT_EQ(api::idnaToAscii("a\xC2\xAD"
+                             "b"),
+            "ab");  // soft hyphen
   EXPECT_EQ(api::idnaToAscii("xn--mnchen-3ya"), "xn--mnchen-3ya");
   EXPECT_FALSE(api::idnaToAscii("xn--"));
   EXPECT_FALSE(api::idnaToAscii("xn--a"));
-  EXPECT_FALSE(api::idnaToAscii("\xC2\xAD"));        // maps to nothing
-  EXPECT_FALSE(api::idnaToAscii("\xCC\x81" "a"));    // starts with a combining mark
-  EXPECT_FALSE(api::idnaToAscii("a\xEF\xBF\xBD"));   // U+FFFD is disallowed
-  EXPECT_FALSE(api::idnaToAscii("\xFF"));            // not UTF-8
+  EXPECT_FALSE(api::idnaToAscii("\xC2\xAD"));  // maps to nothing
+  EXPECT_FALSE(
+      api::idnaToAscii("\xCC\x81"
+                       "a"));                       // starts with a combining mark
+  EXPECT_FALSE(api::idnaToAscii("a\xEF\xBF\xBD"));  // U+FFFD is disallowed
+  EXPECT_FALSE(api::idnaToAscii("\xFF"));           // not UTF-8
   EXPECT_EQ(api::idnaToUnicode("xn--mnchen-3ya.xn--.de"), "m\xC3\xBCnchen.xn--.de");
 }
 

@@ -97,7 +97,10 @@ TEST(UrlParse, EscapesUnsafeCharacters) {
 
 TEST(UrlParse, PunycodesHostnames) {
   EXPECT_EQ(url::parse("http://m\xC3\xBCnchen.de/").hostname, "xn--mnchen-3ya.de");
-  EXPECT_EQ(url::parse("http://\xC3\x9C" "BER.de/").hostname, "xn--ber-goa.de");
+  EXPECT_EQ(url::parse("http://\xC3\x9C"
+                       "BER.de/")
+                .hostname,
+            "xn--ber-goa.de");
 }
 
 TEST(UrlParse, MalformedAuthThrowsUriError) {
@@ -160,7 +163,9 @@ TEST(UrlFormat, SearchWinsOverQuery) {
   EXPECT_EQ(url::format(u), "/p?s=1");
 }
 
-TEST(UrlFormat, FormatsAString) { EXPECT_EQ(url::format("HTTP://x.com"), "http://x.com/"); }
+TEST(UrlFormat, FormatsAString) {
+  EXPECT_EQ(url::format("HTTP://x.com"), "http://x.com/");
+}
 
 TEST(UrlResolve, ResolvesLikeABrowser) {
   const std::vector<std::vector<std::string>> cases = {

@@ -12,8 +12,8 @@ using Pairs = std::vector<std::pair<std::string, std::string>>;
 
 TEST(URLSearchParams, ParsesAString) {
   URLSearchParams p("?a=1&b=x+y&a=2&c&=e&%zz=%41");
-  EXPECT_EQ(p.entries(), (Pairs{{"a", "1"}, {"b", "x y"}, {"a", "2"}, {"c", ""}, {"", "e"},
-                                {"%zz", "A"}}));
+  EXPECT_EQ(p.entries(),
+            (Pairs{{"a", "1"}, {"b", "x y"}, {"a", "2"}, {"c", ""}, {"", "e"}, {"%zz", "A"}}));
   EXPECT_EQ(p.size(), 6u);
   EXPECT_EQ(p.toString(), "a=1&b=x+y&a=2&c=&=e&%25zz=A");
   EXPECT_EQ(URLSearchParams("").size(), 0u);

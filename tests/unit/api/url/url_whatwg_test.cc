@@ -12,8 +12,8 @@ namespace url = nodecc::url;
 namespace {
 
 std::vector<std::string> partsOf(const URL& u) {
-  return {u.href(),     u.origin(),   u.protocol(), u.username(), u.password(), u.host(),
-          u.hostname(), u.port(),     u.pathname(), u.search(),   u.hash()};
+  return {u.href(),     u.origin(), u.protocol(), u.username(), u.password(), u.host(),
+          u.hostname(), u.port(),   u.pathname(), u.search(),   u.hash()};
 }
 
 }  // namespace
@@ -43,7 +43,10 @@ TEST(Url, Hosts) {
   EXPECT_EQ(URL("http://[0:0:0:0:0:ffff:c0a8:101]/").host(), "[::ffff:c0a8:101]");
   EXPECT_EQ(URL("http://[2001:db8:0:0:1:0:0:1]/").host(), "[2001:db8::1:0:0:1]");
   EXPECT_EQ(URL("http://[::1.2.3.4]/").host(), "[::102:304]");
-  EXPECT_EQ(URL("http://\xC3\x9C" "BER.de/").host(), "xn--ber-goa.de");
+  EXPECT_EQ(URL("http://\xC3\x9C"
+                "BER.de/")
+                .host(),
+            "xn--ber-goa.de");
   EXPECT_EQ(URL("sc://H%41/p q").host(), "H%41");  // an opaque host keeps its case
   EXPECT_EQ(URL("ws://x:80/").href(), "ws://x/");  // the default port is dropped
   EXPECT_FALSE(URL::canParse("http://1.2.3.4.5/"));
@@ -96,10 +99,10 @@ TEST(Url, Setters) {
   u.hash("h");
   u.username("u@");
   u.password("p:");
-  EXPECT_EQ(partsOf(u), (std::vector<std::string>{
-                            "https://u%40:p%3A@example.com:8080/x%20y?a=1#h",
-                            "https://example.com:8080", "https:", "u%40", "p%3A",
-                            "example.com:8080", "example.com", "8080", "/x%20y", "?a=1", "#h"}));
+  EXPECT_EQ(partsOf(u), (std::vector<std::string>{"https://u%40:p%3A@example.com:8080/x%20y?a=1#h",
+                                                  "https://example.com:8080", "https:", "u%40",
+                                                  "p%3A", "example.com:8080", "example.com", "8080",
+                                                  "/x%20y", "?a=1", "#h"}));
 }
 
 TEST(Url, PortSetter) {
@@ -168,7 +171,9 @@ TEST(Url, FormatOptions) {
 }
 
 TEST(Url, DomainToAsciiAndUnicode) {
-  EXPECT_EQ(url::domainToASCII("\xC3\x9C" "BER.de"), "xn--ber-goa.de");
+  EXPECT_EQ(url::domainToASCII("\xC3\x9C"
+                               "BER.de"),
+            "xn--ber-goa.de");
   EXPECT_EQ(url::domainToASCII("xn--"), "");
   EXPECT_EQ(url::domainToASCII("0x7f.1"), "127.0.0.1");
   EXPECT_EQ(url::domainToUnicode("xn--mnchen-3ya.de"), "m\xC3\xBCnchen.de");

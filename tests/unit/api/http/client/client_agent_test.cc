@@ -14,14 +14,12 @@ namespace {
 class ClientAgent : public ClientTest {};
 
 // GET url through `agent`; resolves with the body (rejects on 'error').
-Promise<std::string> getText(const std::string& url, http::Agent& agent,
-                             bool* reused = nullptr) {
+Promise<std::string> getText(const std::string& url, http::Agent& agent, bool* reused = nullptr) {
   auto p = Promise<std::string>::withResolvers();
   http::RequestOptions o;
   o.agent = agent;
   auto& req = http::get(url, o, [r = p.resolve](http::IncomingMessage& res) {
-    res.text().then([r](std::string& s) { r(s); },
-                    [r](std::exception_ptr e) { r.reject(e); });
+    res.text().then([r](std::string& s) { r(s); }, [r](std::exception_ptr e) { r.reject(e); });
   });
   if (reused) {
     req.on("socket", [reused, &req](net::Socket&) { *reused = req.reusedSocket; });
@@ -31,14 +29,14 @@ Promise<std::string> getText(const std::string& url, http::Agent& agent,
 }
 
 http::Server& countingServer(int* connections, uint64_t delayMs = 0) {
-  auto& server = http::createServer([delayMs](http::IncomingMessage& req,
-                                              http::ServerResponse& res) {
-    if (delayMs == 0) {
-      res.end("ok " + req.url);
-      return;
-    }
-    setTimeout([&res, &req] { res.end("ok " + req.url); }, double(delayMs));
-  });
+  auto& server =
+      http::createServer([delayMs](http::IncomingMessage& req, http::ServerResponse& res) {
+        if (delayMs == 0) {
+          res.end("ok " + req.url);
+          return;
+        }
+        setTimeout([&res, &req] { res.end("ok " + req.url); }, double(delayMs));
+      });
   server.on("connection", [connections](net::Socket&) { ++*connections; });
   return server;
 }
@@ -229,29 +227,27 @@ TEST_F(ClientAgent, HandsOutFreeSocketsLifoOrFifo) {
       for (int i = 0; i < 2; ++i) {
         http::RequestOptions o;
         o.agent = agent;
-        auto& req = http::get(urlOf(server, "/" + std::to_string(i)), o,
-                              [&](http::IncomingMessage& res) {
-                                res.resume();
-                                res.on("end", [&] {
-                                  if (++done < 2) {
-                                    return;
-                                  }
-                                  setImmediate([&] {
-                                    http::RequestOptions o2;
-                                    o2.agent = agent;
-                                    auto& r3 = http::get(urlOf(server), o2,
-                                                         [&](http::IncomingMessage& res3) {
-                                                           res3.resume();
-                                                           res3.on("end", [&] {
-                                                             agent.destroy();
-                                                             server.close();
-                                                           });
-                                                         });
-                                    r3.on("socket",
-                                          [&](net::Socket& s) { third = s.localPort(); });
-                                  });
-                                });
-                              });
+        auto& req =
+            http::get(urlOf(server, "/" + std::to_string(i)), o, [&](http::IncomingMessage& res) {
+              res.resume();
+              res.on("end", [&] {
+                if (++done < 2) {
+                  return;
+                }
+                setImmediate([&] {
+                  http::RequestOptions o2;
+                  o2.agent = agent;
+                  auto& r3 = http::get(urlOf(server), o2, [&](http::IncomingMessage& res3) {
+                    res3.resume();
+                    res3.on("end", [&] {
+                      agent.destroy();
+                      server.close();
+                    });
+                  });
+                  r3.on("socket", [&](net::Socket& s) { third = s.localPort(); });
+                });
+              });
+            });
         req.on("socket", [&ports, i, &req](net::Socket& s) {
           s.on("connect", [&ports, i, &s] { ports[size_t(i)] = s.localPort(); });
         });
@@ -297,9 +293,8 @@ TEST_F(ClientAgent, DoesNotKeepASocketTheServerWillCloseInUnderASecond) {
   http::Agent agent(keepAlive());
   http::ServerOptions so;
   so.keepAliveTimeout = 1000;
-  auto& server = http::createServer(so, [](http::IncomingMessage&, http::ServerResponse& res) {
-    res.end("x");
-  });
+  auto& server = http::createServer(
+      so, [](http::IncomingMessage&, http::ServerResponse& res) { res.end("x"); });
   server.on("connection", [&](net::Socket&) { ++connections; });
   server.listen(0, "127.0.0.1", [&] {
     spawn([&]() -> Promise<> {

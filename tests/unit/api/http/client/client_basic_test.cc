@@ -121,9 +121,8 @@ TEST_F(HttpClient, ConnectsFromLocalAddressAndPort) {
 
 TEST_F(HttpClient, ReportsABadLocalAddress) {
   Deadline deadline(10000);
-  auto& server = http::createServer([](http::IncomingMessage&, http::ServerResponse& res) {
-    res.end();
-  });
+  auto& server =
+      http::createServer([](http::IncomingMessage&, http::ServerResponse& res) { res.end(); });
   std::string code;
   server.listen(0, "127.0.0.1", [&] {
     http::RequestOptions o;

@@ -65,9 +65,8 @@ TEST_F(ClientErrors, ReportsANameThatDoesNotResolve) {
 
 TEST_F(ClientErrors, ResolvesLocalhost) {
   Deadline deadline(10000);
-  auto& server = http::createServer([](http::IncomingMessage&, http::ServerResponse& res) {
-    res.end("local");
-  });
+  auto& server = http::createServer(
+      [](http::IncomingMessage&, http::ServerResponse& res) { res.end("local"); });
   std::string body;
   server.listen(0, "127.0.0.1", [&] {
     http::RequestOptions o;
@@ -108,8 +107,7 @@ TEST_F(ClientErrors, EmitsTimeoutAndLetsTheCallerDestroy) {
     req.on("close", [&] { server.close(); });
   });
   nodecc::run();
-  EXPECT_EQ(seen.events,
-            (std::vector<std::string>{"timeout", "error ECONNRESET", "close"}));
+  EXPECT_EQ(seen.events, (std::vector<std::string>{"timeout", "error ECONNRESET", "close"}));
   EXPECT_EQ(seen.error.message, "socket hang up");
   EXPECT_GE((fired - start) / 1000000, 49u);
 }
@@ -144,9 +142,8 @@ TEST_F(ClientErrors, SetTimeoutAfterTheResponseStartedTimesOutTheResponseToo) {
 
 TEST_F(ClientErrors, DestroyBeforeASocketIsAHangUp) {
   Deadline deadline(10000);
-  auto& server = http::createServer([](http::IncomingMessage&, http::ServerResponse& res) {
-    res.end();
-  });
+  auto& server =
+      http::createServer([](http::IncomingMessage&, http::ServerResponse& res) { res.end(); });
   Seen seen, withError;
   server.listen(0, "127.0.0.1", [&] {
     http::RequestOptions o;
@@ -195,8 +192,7 @@ TEST_F(ClientErrors, AbortsThroughAnAbortSignal) {
   EXPECT_EQ(a.events, (std::vector<std::string>{"error ABORT_ERR", "close"}));
   EXPECT_EQ(a.error.name, "AbortError");
   EXPECT_EQ(b.events, (std::vector<std::string>{"error ABORT_ERR", "close"}));
-  EXPECT_EQ(resEvents,
-            (std::vector<std::string>{"aborted", "res error ECONNRESET", "res close"}));
+  EXPECT_EQ(resEvents, (std::vector<std::string>{"aborted", "res error ECONNRESET", "res close"}));
 }
 
 TEST_F(ClientErrors, AbortSignalTimeoutAbortsTheRequest) {
@@ -263,9 +259,7 @@ TEST_F(ClientErrors, SendsTheRequestHeadNodeSends) {
     std::string hp = "127.0.0.1:" + std::to_string(o.port);
     auto fire = [&](http::ClientRequest& req) {
       req.on("error", [](const Error&) {});
-      req.on("socket", [&req](net::Socket& s) {
-        req.on("finish", [&s] { s.end(); });
-      });
+      req.on("socket", [&req](net::Socket& s) { req.on("finish", [&s] { s.end(); }); });
     };
     o.method = "POST";
     fire(http::request(o).end("abc"));
@@ -302,9 +296,10 @@ TEST_F(ClientErrors, SendsTheRequestHeadNodeSends) {
   EXPECT_EQ(strip(received[1]),
             "POST / HTTP/1.1\r\nHost: 127.0.0.1:\r\nConnection: close\r\nContent-Length: 3\r\n"
             "\r\nabc");
-  EXPECT_EQ(strip(received[2]),
-            "POST / HTTP/1.1\r\nX-A: one\r\nx-b: 2\r\nx-b: 3\r\nHost: 127.0.0.1:\r\n"
-            "Connection: close\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n1\r\nc\r\n0\r\n\r\n");
+  EXPECT_EQ(
+      strip(received[2]),
+      "POST / HTTP/1.1\r\nX-A: one\r\nx-b: 2\r\nx-b: 3\r\nHost: 127.0.0.1:\r\n"
+      "Connection: close\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n1\r\nc\r\n0\r\n\r\n");
 }
 
 TEST_F(ClientErrors, StreamsARequestBodyWithBackpressure) {
@@ -382,9 +377,8 @@ TEST_F(ClientErrors, SendsTheBodyAfter100Continue) {
 TEST_F(ClientErrors, PausesTheResponseAndPushesBackOnTheServer) {
   Deadline deadline(20000);
   constexpr size_t kTotal = 4 << 20;
-  auto& server = http::createServer([](http::IncomingMessage&, http::ServerResponse& res) {
-    res.end(std::string(kTotal, 'y'));
-  });
+  auto& server = http::createServer(
+      [](http::IncomingMessage&, http::ServerResponse& res) { res.end(std::string(kTotal, 'y')); });
   size_t got = 0;
   bool dataWhilePaused = false;
   server.listen(0, "127.0.0.1", [&] {
@@ -399,10 +393,12 @@ TEST_F(ClientErrors, PausesTheResponseAndPushesBackOnTheServer) {
           *paused = true;
           res.pause();
           EXPECT_TRUE(res.isPaused());
-          setTimeout([&res, paused] {
-            *paused = false;
-            res.resume();
-          }, 50);
+          setTimeout(
+              [&res, paused] {
+                *paused = false;
+                res.resume();
+              },
+              50);
         }
       });
       res.on("end", [&] { server.close(); });

@@ -107,14 +107,14 @@ TEST_F(ClientFraming, ReadsAChunkedBodyAndItsTrailers) {
 
 TEST_F(ClientFraming, ReportsABodyCutShortAsAbortedNeverAsEnd) {
   auto o = exchange("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", true);
-  EXPECT_EQ(o.events, (Events{"socket", "finish", "response 200", "data 3", "aborted",
-                              "req close", "res error ECONNRESET", "res close"}));
+  EXPECT_EQ(o.events, (Events{"socket", "finish", "response 200", "data 3", "aborted", "req close",
+                              "res error ECONNRESET", "res close"}));
 }
 
 TEST_F(ClientFraming, ReportsAChunkedBodyCutShortAsAborted) {
   auto o = exchange("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n", true);
-  EXPECT_EQ(o.events, (Events{"socket", "finish", "response 200", "data 3", "aborted",
-                              "req close", "res error ECONNRESET", "res close"}));
+  EXPECT_EQ(o.events, (Events{"socket", "finish", "response 200", "data 3", "aborted", "req close",
+                              "res error ECONNRESET", "res close"}));
 }
 
 TEST_F(ClientFraming, ReportsAHangUpBeforeAnyResponse) {
@@ -129,30 +129,29 @@ TEST_F(ClientFraming, DeliversInterimResponsesBeforeTheFinalOne) {
       "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
       "HTTP/1.1 204 No Content\r\n\r\n",
       false);
-  EXPECT_EQ(o.events, (Events{"socket", "finish", "continue", "information 100",
-                              "information 103", "response 204", "end", "res close",
-                              "req close"}));
+  EXPECT_EQ(o.events, (Events{"socket", "finish", "continue", "information 100", "information 103",
+                              "response 204", "end", "res close", "req close"}));
 }
 
 TEST_F(ClientFraming, ReadsNoBodyAfterHeadWhateverTheFieldsSay) {
   auto o = exchange("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\n", false, "HEAD");
-  EXPECT_EQ(o.events, (Events{"socket", "finish", "response 200", "end", "res close",
-                              "req close"}));
+  EXPECT_EQ(o.events,
+            (Events{"socket", "finish", "response 200", "end", "res close", "req close"}));
 }
 
 TEST_F(ClientFraming, ReadsNoBodyFor304) {
   auto o = exchange("HTTP/1.1 304 Not Modified\r\nContent-Length: 3\r\n\r\n", false);
-  EXPECT_EQ(o.events, (Events{"socket", "finish", "response 304", "end", "res close",
-                              "req close"}));
+  EXPECT_EQ(o.events,
+            (Events{"socket", "finish", "response 304", "end", "res close", "req close"}));
 }
 
 // --- response smuggling: each must fail the request, never be read some lenient way.
 
 TEST_F(ClientFraming, RejectsContentLengthWithTransferEncoding) {
-  auto o = exchange(
-      "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc", false);
-  EXPECT_EQ(o.events, (Events{"socket", "finish", "req error HPE_UNEXPECTED_CONTENT_LENGTH",
-                              "req close"}));
+  auto o = exchange("HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc",
+                    false);
+  EXPECT_EQ(o.events,
+            (Events{"socket", "finish", "req error HPE_UNEXPECTED_CONTENT_LENGTH", "req close"}));
 }
 
 TEST_F(ClientFraming, RejectsEveryFramingAttack) {
@@ -206,8 +205,8 @@ TEST_F(ClientFraming, RejectsEveryFramingAttack) {
 TEST_F(ClientFraming, FailsTheRequestWhenBytesFollowACompleteResponse) {
   // The first response stands (Node reads it too); the bytes after it are not taken as the
   // next response: the request reports them and the connection goes.
-  auto o = exchange("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabcHTTP/1.1 200 OK\r\n\r\n",
-                    false);
+  auto o =
+      exchange("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabcHTTP/1.1 200 OK\r\n\r\n", false);
   EXPECT_EQ(o.body, "abc");
   EXPECT_EQ(o.events[2], "response 200");
   EXPECT_EQ(o.events[3], "req error HPE_UNEXPECTED_DATA");

@@ -63,7 +63,9 @@ inline std::string urlOf(net::Server& s, std::string_view path = "/") {
 }
 
 // An agent that keeps nothing: each request gets a connection of its own, closed after it.
-inline http::AgentOptions noKeepAlive() { return http::AgentOptions{}; }
+inline http::AgentOptions noKeepAlive() {
+  return http::AgentOptions{};
+}
 inline http::AgentOptions keepAlive() {
   http::AgentOptions o;
   o.keepAlive = true;

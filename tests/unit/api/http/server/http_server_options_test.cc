@@ -6,10 +6,9 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <nodecc/nodecc.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-
-#include <nodecc/nodecc.h>
 
 #include <cerrno>
 #include <cstdlib>

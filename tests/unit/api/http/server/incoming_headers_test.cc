@@ -19,8 +19,13 @@ struct Fields {
 };
 
 TEST(IncomingHttpHeaders, GetReadsASingleFieldWithoutTheMap) {
-  Fields f({{"Host", "a"}, {"X-Forwarded-For", "1.2.3.4"}, {"Accept", "x"}, {"accept", "y"},
-            {"Cookie", "a=1"}, {"COOKIE", "b=2"}, {"Content-Type", "t/1"},
+  Fields f({{"Host", "a"},
+            {"X-Forwarded-For", "1.2.3.4"},
+            {"Accept", "x"},
+            {"accept", "y"},
+            {"Cookie", "a=1"},
+            {"COOKIE", "b=2"},
+            {"Content-Type", "t/1"},
             {"content-type", "t/2"}});
   IncomingHttpHeaders lazy(f.raw);
   EXPECT_EQ(lazy.get("x-forwarded-for"), "1.2.3.4");

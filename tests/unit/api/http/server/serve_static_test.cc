@@ -2,14 +2,12 @@
 // and after a thread-pool lookup), headers the caller set before handing the response over,
 // res.statusCode and 'finish', the onResponse hook, and a root that cannot be opened.
 #include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <gtest/gtest.h>
-
+#include <netinet/in.h>
 #include <nodecc/nodecc.h>
 #include <nodecc/serve_static.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <map>
@@ -144,11 +142,11 @@ TEST_F(ServeStaticTest, FallThroughToNextForClientErrorsAtOnceAndAfterALookup) {
   std::vector<Reply> replies;
   runWith(server, [&](uint16_t port) {
     Client c(port);
-    replies.push_back(c.request("GET", "/a.txt"));      // miss, served
-    replies.push_back(c.request("GET", "/missing"));    // miss, then next
-    replies.push_back(c.request("POST", "/a.txt"));     // 405 at once, next
-    replies.push_back(c.request("GET", "/.hidden"));    // dotfile 404 at once, next
-    replies.push_back(c.request("GET", "/a.txt"));      // hit
+    replies.push_back(c.request("GET", "/a.txt"));    // miss, served
+    replies.push_back(c.request("GET", "/missing"));  // miss, then next
+    replies.push_back(c.request("POST", "/a.txt"));   // 405 at once, next
+    replies.push_back(c.request("GET", "/.hidden"));  // dotfile 404 at once, next
+    replies.push_back(c.request("GET", "/a.txt"));    // hit
   });
   ASSERT_EQ(replies.size(), 5u);
   EXPECT_EQ(replies[0].body, "file a");
