@@ -22,7 +22,7 @@ namespace nodecc {
 
 namespace detail {
 UniqueFunction<void()>& tickSlot() {
-  return api::Runtime::current().tickSlot();
+  return detail::Runtime::current().tickSlot();
 }
 }  // namespace detail
 
@@ -36,20 +36,20 @@ namespace {
 class ProcessEmitter final : public EventEmitter {
  protected:
   void listenerCountChanged(std::string_view event, size_t count) override {
-    int signo = api::signalNumber(event);
-    if (signo == 0 || (cluster::inWorker() && (signo == SIGINT || signo == SIGTERM))) {
+    int signo = detail::signalNumber(event);
+    if (signo == 0 || (cluster::core::inWorker() && (signo == SIGINT || signo == SIGTERM))) {
       // A cluster owns SIGINT and SIGTERM: it emits them on every worker itself.
       return;
     }
     if (count > 0) {
-      api::Runtime::current().watchSignal(signo);
-    } else if (api::Runtime* rt = api::Runtime::currentIfAny()) {
+      detail::Runtime::current().watchSignal(signo);
+    } else if (detail::Runtime* rt = detail::Runtime::currentIfAny()) {
       rt->unwatchSignal(signo);
     }
   }
 };
 
-const uint64_t kStartNs = os::monotonicNs();
+const uint64_t kStartNs = os::core::monotonicNs();
 thread_local ProcessEmitter* tEmitter = nullptr;
 thread_local bool exiting = false;
 
@@ -68,7 +68,7 @@ EventEmitter& emitter() {
 
 }  // namespace process
 
-namespace api {
+namespace detail {
 
 void releaseThreadProcess() {
   delete process::tEmitter;
@@ -109,12 +109,12 @@ void exitProcess(int code) {
   std::_Exit(code);
 }
 
-}  // namespace api
+}  // namespace detail
 
 namespace process {
 
 void exit(std::optional<int> code) {
-  api::exitProcess(code.value_or(exitCode));
+  detail::exitProcess(code.value_or(exitCode));
 }
 
 void abort() {
@@ -122,32 +122,32 @@ void abort() {
 }
 
 std::array<uint64_t, 2> HrTime::operator()() const {
-  uint64_t ns = os::monotonicNs();
+  uint64_t ns = os::core::monotonicNs();
   return {ns / 1000000000u, ns % 1000000000u};
 }
 
 std::array<uint64_t, 2> HrTime::operator()(const std::array<uint64_t, 2>& prev) const {
-  uint64_t now = os::monotonicNs();
+  uint64_t now = os::core::monotonicNs();
   uint64_t before = prev[0] * 1000000000u + prev[1];
   uint64_t d = now - before;
   return {d / 1000000000u, d % 1000000000u};
 }
 
 uint64_t HrTime::bigint() const {
-  return os::monotonicNs();
+  return os::core::monotonicNs();
 }
 
 double uptime() {
-  return double(os::monotonicNs() - kStartNs) / 1e9;
+  return double(os::core::monotonicNs() - kStartNs) / 1e9;
 }
 
 MemoryUsage memoryUsage() {
-  os::MemoryStats m = os::memoryStats();
+  os::core::MemoryStats m = os::core::memoryStats();
   return MemoryUsage{m.rss, m.heapTotal, m.heapUsed, 0, 0};
 }
 
 CpuUsage cpuUsage() {
-  os::CpuStats c = os::cpuStats();
+  os::core::CpuStats c = os::core::cpuStats();
   return CpuUsage{c.userMicros, c.systemMicros};
 }
 
