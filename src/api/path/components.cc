@@ -57,6 +57,22 @@ size_t extensionStart(std::string_view p, size_t start, size_t end, size_t partS
   return startDot;
 }
 
+// Node compares the suffix's length with the path's in UTF-16 code units: whether `suffix` is
+// at most as long as `p` in those units (a 4-byte UTF-8 sequence is two units, any other
+// sequence one). Counts no further into p than it needs to.
+bool notLongerInUtf16(std::string_view suffix, std::string_view p) {
+  auto units = [](unsigned char c) { return (c & 0xC0) == 0x80 ? 0 : c >= 0xF0 ? 2 : 1; };
+  size_t suffixUnits = 0;
+  for (char c : suffix) {
+    suffixUnits += size_t(units(static_cast<unsigned char>(c)));
+  }
+  size_t pathUnits = 0;
+  for (size_t i = 0; i < p.size() && pathUnits < suffixUnits; ++i) {
+    pathUnits += size_t(units(static_cast<unsigned char>(p[i])));
+  }
+  return suffixUnits <= pathUnits;
+}
+
 }  // namespace
 
 std::string_view dirname(std::string_view p) {
@@ -77,7 +93,7 @@ std::string_view dirname(std::string_view p) {
 }
 
 std::string_view basename(std::string_view p, std::string_view suffix) {
-  if (suffix.empty() || suffix.size() > p.size()) {
+  if (suffix.empty() || !notLongerInUtf16(suffix, p)) {
     size_t end = endOfLastSegment(p, 0);
     if (end == 0) {
       return {};

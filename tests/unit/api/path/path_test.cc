@@ -82,6 +82,9 @@ TEST(PathBasename, StripsASuffixOnlyWhenItEndsTheName) {
   EXPECT_EQ(path::basename("/a/b/"), "b");
   EXPECT_EQ(path::basename("///", "/"), "///");
   EXPECT_EQ(path::basename("abc", "abc"), "");
+  // Node compares the lengths in UTF-16 units: "é" is one unit, so the suffix walk runs.
+  EXPECT_EQ(path::basename("/", "\u00e9"), "/");
+  EXPECT_EQ(path::basename("\u00e9", "ab"), "\u00e9");
 }
 
 TEST(PathExtname, IsTheLastDotOnOfTheLastSegment) {
