@@ -31,30 +31,26 @@ size_t endOfLastSegment(std::string_view p, size_t from) {
 }
 
 // Where the extension of the segment p[start, end) begins (its last dot), or npos when Node
-// sees none: no dot, a dot that only starts the name (".bashrc", "..x" has one: Node's
-// preDotState), or the segment is "..". Node's test for ".." compares the dot with the
-// segment's start as its scan found it (partStart), which parse() does not adjust for the
-// root: so parse("/..") has the extension "." where extname("/..") has none.
+// sees none. Node walks back from the end keeping a state that each character before the last
+// dot overwrites (a dot sets "only dots", anything else "something else"), so the state it ends
+// with is that of the segment's first character: no extension when the last dot is the first
+// character (".bashrc"), nor for "..". Node's test for ".." compares the dot with the segment's
+// start as its scan found it (partStart), which parse() does not adjust for the root: so
+// parse("/..") has the extension "." where extname("/..") has none.
 size_t extensionStart(std::string_view p, size_t start, size_t end, size_t partStart) {
-  size_t startDot = std::string_view::npos;
-  int preDotState = 0;  // Node's: 0 nothing before the dot, 1 only dots, -1 something else
-  for (size_t i = end; i > start; --i) {
-    char c = p[i - 1];
-    if (c == '.') {
-      if (startDot == std::string_view::npos) {
-        startDot = i - 1;
-      } else if (preDotState != 1) {
-        preDotState = 1;
-      }
-    } else if (startDot != std::string_view::npos) {
-      preDotState = -1;
-    }
-  }
-  if (startDot == std::string_view::npos || preDotState == 0 ||
-      (preDotState == 1 && startDot == end - 1 && startDot == partStart + 1)) {
+  const void* hit = ::memrchr(p.data() + start, '.', end - start);
+  if (hit == nullptr) {
     return std::string_view::npos;
   }
-  return startDot;
+  size_t dot = size_t(static_cast<const char*>(hit) - p.data());
+  if (dot == start) {
+    return std::string_view::npos;
+  }
+  bool onlyDotsBefore = p[start] == '.';
+  if (onlyDotsBefore && dot == end - 1 && dot == partStart + 1) {
+    return std::string_view::npos;
+  }
+  return dot;
 }
 
 // Node compares the suffix's length with the path's in UTF-16 code units: whether `suffix` is
@@ -105,46 +101,27 @@ std::string_view basename(std::string_view p, std::string_view suffix) {
   if (suffix == p) {
     return {};
   }
-  // Node's suffix walk, kept as it is: it strips `suffix` only when it ends the last segment,
-  // and when the suffix is the whole segment returns the segment unchanged.
-  size_t start = 0;
-  ptrdiff_t end = -1;
-  bool matchedSlash = true;
-  ptrdiff_t extIdx = ptrdiff_t(suffix.size()) - 1;
-  ptrdiff_t firstNonSlashEnd = -1;
-  for (ptrdiff_t i = ptrdiff_t(p.size()) - 1; i >= 0; --i) {
-    char code = p[size_t(i)];
-    if (code == '/') {
-      if (!matchedSlash) {
-        start = size_t(i) + 1;
-        break;
-      }
-      continue;
-    }
-    if (firstNonSlashEnd == -1) {
-      matchedSlash = false;
-      firstNonSlashEnd = i + 1;
-    }
-    if (extIdx >= 0) {
-      if (code == suffix[size_t(extIdx)]) {
-        if (--extIdx == -1) {
-          end = i;
-        }
-      } else {
-        extIdx = -1;
-        end = firstNonSlashEnd;
-      }
-    }
+  // Node's suffix walk, decided segment-wise: it compares the last segment (trailing slashes
+  // skipped) with the suffix from their ends.
+  size_t end = endOfLastSegment(p, 0);
+  if (end == 0) {
+    return p;  // only slashes: Node's walk ends with start 0 and end at the length
   }
-  if (ptrdiff_t(start) == end) {
-    end = firstNonSlashEnd;
-  } else if (end == -1) {
-    end = ptrdiff_t(p.size());
+  size_t slash = lastSlashIn(p, 0, end);
+  size_t start = slash == std::string_view::npos ? 0 : slash + 1;
+  std::string_view segment = p.substr(start, end - start);
+  if (segment.size() > suffix.size()) {
+    if (segment.ends_with(suffix)) {
+      return segment.substr(0, segment.size() - suffix.size());
+    }
+    return segment;
   }
-  if (end < ptrdiff_t(start)) {
-    return {};  // JS's slice(start, end) with end before start: ""
+  if (segment.size() == suffix.size() || !suffix.ends_with(segment)) {
+    return segment;  // the suffix is the whole name (kept), or it does not match
   }
-  return p.substr(start, size_t(end) - start);
+  // The segment ran out before the suffix did without a mismatch: Node's end stays unset and
+  // becomes the path's length, trailing slashes included.
+  return p.substr(start);
 }
 
 std::string_view extname(std::string_view p) {
