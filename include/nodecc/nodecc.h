@@ -10,6 +10,7 @@
 #include "nodecc/function.h"
 #include "nodecc/http.h"
 #include "nodecc/net.h"
+#include "nodecc/os.h"
 #include "nodecc/path.h"
 #include "nodecc/process.h"
 #include "nodecc/promise.h"

@@ -1,9 +1,8 @@
 #include "os/process_info.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
-#include "os/eintr.h"
+#include "os/proc_file.h"
 
 namespace nodecc::os {
 
@@ -23,25 +22,11 @@ Result<std::string> executablePath() {
 }
 
 Result<std::vector<std::string>> commandLine() {
-  int fd = retryEintr([] { return ::open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC); });
-  if (fd < 0) {
-    return lastErrno();
+  Result<std::string> read = readProcFile("/proc/self/cmdline");
+  if (!read) {
+    return Errno{read.error()};
   }
-  std::string all;
-  char chunk[4096];
-  for (;;) {
-    ssize_t n = retryEintr([&] { return ::read(fd, chunk, sizeof chunk); });
-    if (n < 0) {
-      Errno e = lastErrno();
-      ::close(fd);
-      return e;
-    }
-    if (n == 0) {
-      break;
-    }
-    all.append(chunk, size_t(n));
-  }
-  ::close(fd);
+  const std::string& all = *read;
   // NUL-terminated strings, one per argument.
   std::vector<std::string> args;
   size_t start = 0;
