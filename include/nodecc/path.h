@@ -149,6 +149,16 @@ std::string toNamespacedPath(S&& p) {
   return std::move(p);
 }
 
+// Node's __filename and __dirname for the source file that names them: its path as the
+// compiler was given it, which is absolute under CMake (it passes absolute source paths) and
+// relative to the compiler's working directory when compiled by hand (`g++ main.cc`). They
+// name the source tree, which is where a program built and run in place keeps its files
+// (`path::join(NODECC_DIRNAME, "public")`). A program installed elsewhere finds the files
+// installed beside it from the executable instead: `path::dirname(process::execPath())`.
+// Both are std::string_views of a string literal: valid for the whole run.
+#define NODECC_FILENAME (::std::string_view(__FILE__))
+#define NODECC_DIRNAME (::nodecc::path::dirname(::std::string_view(__FILE__)))
+
 // path.posix: this module itself (path.posix.posix too, as in Node).
 namespace posix = ::nodecc::path;
 

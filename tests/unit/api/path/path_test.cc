@@ -140,3 +140,10 @@ TEST(PathPosix, IsThePathModuleItself) {
   EXPECT_FALSE(path::isAbsolute(""));
   EXPECT_EQ(path::toNamespacedPath("a/../b"), "a/../b");
 }
+
+TEST(PathDirnameMacros, NameThisSourceFile) {
+  EXPECT_TRUE(NODECC_FILENAME.ends_with("tests/unit/api/path/path_test.cc")) << NODECC_FILENAME;
+  EXPECT_EQ(NODECC_DIRNAME, path::dirname(NODECC_FILENAME));
+  EXPECT_TRUE(path::isAbsolute(NODECC_FILENAME));  // CMake passes absolute source paths
+  EXPECT_EQ(path::basename(NODECC_DIRNAME), "path");
+}
