@@ -4,15 +4,17 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 
+#include "api/cwd_cache.h"
 #include "api/runtime.h"
 #include "api/signal_names.h"
 #include "cluster/worker_group.h"
 #include "os/clock.h"
+#include "os/fs_ops.h"
+#include "os/process_info.h"
 #include "os/process_stats.h"
 #include "os/signals.h"
 
@@ -69,6 +71,29 @@ EventEmitter& emitter() {
 }  // namespace process
 
 namespace detail {
+
+namespace {
+std::atomic<uint64_t> gCwdGeneration{1};
+thread_local uint64_t tCwdGeneration = 0;
+thread_local std::string tCwd;
+}  // namespace
+
+const std::string& currentWorkingDirectory() {
+  uint64_t generation = gCwdGeneration.load(std::memory_order_acquire);
+  if (generation != tCwdGeneration) {
+    os::core::Result<std::string> r = os::core::currentDirectory();
+    if (!r) {
+      throw Error::fromErrno(r.error(), "uv_cwd");
+    }
+    tCwd = std::move(*r);
+    tCwdGeneration = generation;
+  }
+  return tCwd;
+}
+
+void forgetWorkingDirectory() {
+  gCwdGeneration.fetch_add(1, std::memory_order_release);
+}
 
 void releaseThreadProcess() {
   delete process::tEmitter;
@@ -192,23 +217,48 @@ std::vector<std::pair<std::string, std::string>> Env::entries() const {
   return out;
 }
 
-const std::vector<std::string>& argv() {
-  static const std::vector<std::string> args = [] {
-    std::vector<std::string> out;
-    std::ifstream f("/proc/self/cmdline", std::ios::binary);
-    std::string all((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    size_t start = 0;
-    while (start < all.size()) {
-      size_t end = all.find('\0', start);
-      if (end == std::string::npos) {
-        end = all.size();
-      }
-      out.push_back(all.substr(start, end - start));
-      start = end + 1;
+namespace {
+
+struct Launch {
+  std::string execPath;
+  std::string argv0;
+  std::vector<std::string> argv;
+};
+
+// Read once, the first time anything asks: neither changes while the process runs.
+const Launch& launch() {
+  static const Launch l = [] {
+    Launch out;
+    os::core::Result<std::vector<std::string>> cmd = os::core::commandLine();
+    std::vector<std::string> args = cmd ? std::move(*cmd) : std::vector<std::string>{};
+    os::core::Result<std::string> exe = os::core::executablePath();
+    out.argv0 = args.empty() ? std::string() : args.front();
+    out.execPath = exe ? std::move(*exe) : out.argv0;
+    // Node's layout: [execPath, the script's absolute path, user arguments...]. A compiled
+    // program is its own script, so argv[1] is the executable's path too.
+    out.argv.reserve(args.size() + 1);
+    out.argv.push_back(out.execPath);
+    out.argv.push_back(out.execPath);
+    for (size_t i = 1; i < args.size(); ++i) {
+      out.argv.push_back(std::move(args[i]));
     }
     return out;
   }();
-  return args;
+  return l;
+}
+
+}  // namespace
+
+const std::vector<std::string>& argv() {
+  return launch().argv;
+}
+
+const std::string& argv0() {
+  return launch().argv0;
+}
+
+const std::string& execPath() {
+  return launch().execPath;
 }
 
 int pid() {
@@ -219,18 +269,16 @@ int ppid() {
 }
 
 std::string cwd() {
-  char buf[PATH_MAX];
-  if (!getcwd(buf, sizeof buf)) {
-    throw Error::fromErrno(-errno, "uv_cwd");
-  }
-  return buf;
+  return detail::currentWorkingDirectory();
 }
 
 void chdir(std::string_view dir) {
   std::string d(dir);
-  if (::chdir(d.c_str()) != 0) {
-    throw Error::fromErrno(-errno, "chdir", d);
+  os::core::Result<void> r = os::core::changeDirectory(d.c_str());
+  if (!r) {
+    throw Error::fromErrno(r.error(), "chdir", d);
   }
+  detail::forgetWorkingDirectory();
 }
 
 void emitWarning(std::string_view message, std::string_view type, std::string_view code) {
