@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "nodecc/error.h"
+#include "text/ascii.h"
 
 namespace nodecc {
 
@@ -86,18 +87,7 @@ namespace {
 constexpr char kHexDigits[] = "0123456789abcdef";
 constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-int hexValue(char c) {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  if (c >= 'A' && c <= 'F') {
-    return c - 'A' + 10;
-  }
-  return -1;
-}
+using text::core::hexValue;
 
 int base64Value(char c) {
   if (c >= 'A' && c <= 'Z') {

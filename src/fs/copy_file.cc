@@ -39,7 +39,7 @@ Result<void> copyContents(int from, int to, const os::core::FileStat& src, int m
 }
 
 Result<void> copyOpen(int from, const char* to, int mode, bool* opened) {
-  auto src = os::core::statOfFd(from);
+  auto src = os::core::statFd(from);
   if (!src) {
     return os::core::Errno{src.error()};
   }
@@ -51,7 +51,7 @@ Result<void> copyOpen(int from, const char* to, int mode, bool* opened) {
   *opened = true;
   Result<void> r;
   if (!(mode & kCopyFileExcl)) {
-    auto d = os::core::statOfFd(*dst);
+    auto d = os::core::statFd(*dst);
     if (!d) {
       r = os::core::Errno{d.error()};
     } else if (d->dev == src->dev && d->ino == src->ino) {

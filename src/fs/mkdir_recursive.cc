@@ -55,7 +55,7 @@ Result<std::string> mkdirRecursive(const std::string& path, int mode, MkdirpRule
         break;
       }
       // EEXIST and the rest: fine if a directory is there, else say what is in the way.
-      auto st = os::core::statOfPath(next.c_str());
+      auto st = os::core::statPath(next.c_str());
       if (rules == MkdirpRules::kAsync && err == -EEXIST && !todo.empty() &&
           !(st && S_ISDIR(st->mode))) {
         return fail(-ENOTDIR);

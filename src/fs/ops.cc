@@ -129,7 +129,7 @@ Result<std::string> readFile(const char* path, int flags, ErrorSite* site) {
   if (!fd) {
     return os::core::Errno{fd.error()};  // open, on the path: the operation's own
   }
-  auto st = os::core::statOfFd(*fd);
+  auto st = os::core::statFd(*fd);
   if (!st) {
     (void)os::core::closeFile(*fd);
     site->set("fstat", ErrorSite::Path::kNone);
@@ -147,7 +147,7 @@ Result<std::string> readFile(const char* path, int flags, ErrorSite* site) {
 }
 
 Result<std::string> readFd(int fd) {
-  auto st = os::core::statOfFd(fd);
+  auto st = os::core::statFd(fd);
   if (!st) {
     return os::core::Errno{st.error()};
   }
@@ -195,13 +195,13 @@ Result<void> truncate(const char* path, int64_t length, ErrorSite* site) {
 }
 
 Result<os::core::FileStat> stat(const char* path) {
-  return os::core::statOfPath(path);
+  return os::core::statPath(path);
 }
 Result<os::core::FileStat> lstat(const char* path) {
-  return os::core::lstatOfPath(path);
+  return os::core::lstatPath(path);
 }
 Result<os::core::FileStat> fstat(int fd) {
-  return os::core::statOfFd(fd);
+  return os::core::statFd(fd);
 }
 
 Result<std::vector<os::core::DirEntry>> readdir(const char* path, bool withTypes) {
@@ -216,7 +216,7 @@ Result<std::vector<os::core::DirEntry>> readdir(const char* path, bool withTypes
     }
     // Node's getDirents: lstat the entries the file system gave no type for.
     child.assign(path).append("/").append(e.name);
-    auto st = os::core::lstatOfPath(child.c_str());
+    auto st = os::core::lstatPath(child.c_str());
     if (!st) {
       return os::core::Errno{st.error()};
     }

@@ -75,7 +75,7 @@ Result<std::string> realpathWalk(const std::string& path, ErrorSite* site) {
     if (knownHard.count(base)) {
       continue;
     }
-    auto st = os::core::lstatOfPath(base.c_str());
+    auto st = os::core::lstatPath(base.c_str());
     if (!st) {
       site->set("lstat", base);
       return os::core::Errno{st.error()};
@@ -85,7 +85,7 @@ Result<std::string> realpathWalk(const std::string& path, ErrorSite* site) {
       continue;
     }
     // A link: stat it (catches dangling links and loops, as Node), read it, start over.
-    auto target = os::core::statOfPath(base.c_str());
+    auto target = os::core::statPath(base.c_str());
     if (!target) {
       site->set("stat", base);
       return os::core::Errno{target.error()};

@@ -57,7 +57,7 @@ Result<void> removeDirectory(const std::string& path, int original, ErrorSite* s
 
 // rimraf's _rimraf, with the ENOENT of the caller folded in (a vanished entry is removed).
 Result<void> removeTree(const std::string& path, ErrorSite* site) {
-  auto st = os::core::lstatOfPath(path.c_str());
+  auto st = os::core::lstatPath(path.c_str());
   if (!st) {
     if (st.error() == -ENOENT) {
       return {};
@@ -81,7 +81,7 @@ Result<void> removeTree(const std::string& path, ErrorSite* site) {
 }  // namespace
 
 Result<void> rm(const std::string& path, const RmOptions& options, ErrorSite* site) {
-  auto st = os::core::lstatOfPath(path.c_str());
+  auto st = os::core::lstatPath(path.c_str());
   if (!st) {
     if (options.force && st.error() == -ENOENT) {
       return {};

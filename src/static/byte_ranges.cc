@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
+#include "text/ascii.h"
+
 namespace nodecc::staticfiles::core {
 
 namespace {
 
-bool isOws(char c) {
-  return c == ' ' || c == '\t';
-}
+using text::core::isOws;
 
 // 1*DIGIT; values past 2^64-1 saturate (they are beyond any file, which is all that matters).
 bool parseNumber(std::string_view s, size_t* i, uint64_t* out) {

@@ -52,16 +52,14 @@ void appendHtmlEscaped(std::string& out, std::string_view text) {
   }
 }
 
-std::string renderDirectoryListing(std::string_view urlPath,
-                                   std::vector<os::core::DirectoryEntry>& entries,
+std::string renderDirectoryListing(std::string_view urlPath, std::vector<ListingEntry>& entries,
                                    bool showDotfiles) {
-  std::sort(entries.begin(), entries.end(),
-            [](const os::core::DirectoryEntry& a, const os::core::DirectoryEntry& b) {
-              if (a.isDirectory != b.isDirectory) {
-                return a.isDirectory;
-              }
-              return a.name < b.name;
-            });
+  std::sort(entries.begin(), entries.end(), [](const ListingEntry& a, const ListingEntry& b) {
+    if (a.isDirectory != b.isDirectory) {
+      return a.isDirectory;
+    }
+    return a.name < b.name;
+  });
   std::string out;
   out.reserve(512 + entries.size() * 128);
   out += "<!DOCTYPE html>\n<html>\n<head><meta charset=\"utf-8\"><title>Index of ";

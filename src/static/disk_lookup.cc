@@ -4,8 +4,9 @@
 
 #include <cerrno>
 
-#include "os/directory_entries.h"
+#include "os/dir.h"
 #include "os/fd.h"
+#include "os/file_stat.h"
 #include "os/open_beneath.h"
 #include "static/directory_listing.h"
 #include "static/mime_types.h"
@@ -25,7 +26,7 @@ os::core::LinkPolicy policyOf(const Options& o) {
 
 // Builds the entry for the regular file open as `fd` at `relPath`.
 void buildFile(const RootConfig& config, std::string_view key, const std::string& relPath, int fd,
-               const os::core::FileStatus& st, LookupResult* out) {
+               const os::core::FileStat& st, LookupResult* out) {
   const Options& o = config.options;
   auto* entry = new FileEntry();
   entry->key.assign(key);
@@ -33,7 +34,7 @@ void buildFile(const RootConfig& config, std::string_view key, const std::string
   entry->witnesses[0] = {true, st};
   // The siblings first: whether one exists decides the Vary line of every representation.
   int siblingFd[kCodingCount] = {-1, -1, -1};
-  os::core::FileStatus siblingSt[kCodingCount];
+  os::core::FileStat siblingSt[kCodingCount];
   if (o.precompressed) {
     for (Coding c : {Coding::kGzip, Coding::kBrotli}) {
       std::string path = relPath;
@@ -155,14 +156,29 @@ void lookupOnDisk(const RootConfig& config, std::string_view key, LookupResult* 
     }
   }
   if (o.listDirectories && failure == 404) {
-    auto entries = os::core::readDirectory(dir.get(), o.followSymlinks);
-    if (!entries) {
+    auto names = os::core::readDirectory(dir.get());
+    if (!names) {
       out->kind = LookupKind::kStatus;
-      out->status = statusForErrno(entries.error());
+      out->status = statusForErrno(names.error());
       return;
     }
+    std::vector<ListingEntry> entries;
+    entries.reserve(names->size());
+    for (auto& n : *names) {
+      ListingEntry e;
+      auto st = os::core::statAt(dir.get(), n.name.c_str(), o.followSymlinks);
+      if (st) {
+        e.isDirectory = st->isDirectory();
+        e.size = st->size;
+        e.mtimeSec = st->mtime.sec;
+      } else {
+        e.isDirectory = n.type == os::core::EntryType::kDirectory;
+      }
+      e.name = std::move(n.name);
+      entries.push_back(std::move(e));
+    }
     out->kind = LookupKind::kListing;
-    out->listing = renderDirectoryListing(key, *entries, o.dotfiles == DotFiles::kAllow);
+    out->listing = renderDirectoryListing(key, entries, o.dotfiles == DotFiles::kAllow);
     return;
   }
   out->kind = LookupKind::kStatus;

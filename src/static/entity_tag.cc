@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "text/ascii.h"
+
 namespace nodecc::staticfiles::core {
 
 size_t formatEntityTag(int64_t mtimeSec, uint64_t size, char* out) {
@@ -17,13 +19,8 @@ size_t formatEntityTag(int64_t mtimeSec, uint64_t size, char* out) {
 }
 
 bool entityTagListMatches(std::string_view list, std::string_view etag, bool weak) {
-  auto isOws = [](char c) { return c == ' ' || c == '\t'; };
-  while (!list.empty() && isOws(list.front())) {
-    list.remove_prefix(1);
-  }
-  while (!list.empty() && isOws(list.back())) {
-    list.remove_suffix(1);
-  }
+  using text::core::isOws;
+  list = text::core::trimOws(list);
   if (list == "*") {
     return true;  // any current representation
   }

@@ -2,8 +2,8 @@
 
 #include <charconv>
 
-#include "os/directory_entries.h"
 #include "os/fd.h"
+#include "os/fs_ops.h"
 #include "static/http_date.h"
 
 namespace nodecc::staticfiles::core {
@@ -36,13 +36,13 @@ std::string_view codingSuffix(Coding c) {
   return "";
 }
 
-bool buildRepresentation(Representation& rep, int fd, const os::core::FileStatus& st,
+bool buildRepresentation(Representation& rep, int fd, const os::core::FileStat& st,
                          std::string_view mimeType, Coding coding, bool varies,
                          const Options& options) {
   os::core::Fd owned(fd);
   rep.present = true;
   rep.size = st.size;
-  rep.mtimeSec = st.mtimeSec;
+  rep.mtimeSec = st.mtime.sec;
   if (st.size <= options.memoryFileMaxBytes) {
     rep.body.resize(st.size);
     auto n = os::core::readAt(fd, rep.body.data(), rep.body.size(), 0);

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "net/shared_file.h"
-#include "os/file_status.h"
+#include "os/file_stat.h"
 #include "static/content_coding.h"
 #include "static/entity_tag.h"
 #include "static/options.h"
@@ -40,7 +40,7 @@ struct Representation {
 // What revalidation compares: a stat of each candidate path (the file, file.gz, file.br).
 struct Witness {
   bool exists = false;
-  os::core::FileStatus status;
+  os::core::FileStat status;
 };
 
 class FileEntry {
@@ -79,7 +79,7 @@ std::string_view codingSuffix(Coding c);
 // Fills `rep` from an open regular file (takes ownership of fd): reads it into memory when
 // size <= options.memoryFileMaxBytes, else keeps the fd; formats its header bytes. `varies` and
 // the coding decide the Vary and Content-Encoding lines. Worker thread. False on a read error.
-bool buildRepresentation(Representation& rep, int fd, const os::core::FileStatus& st,
+bool buildRepresentation(Representation& rep, int fd, const os::core::FileStat& st,
                          std::string_view mimeType, Coding coding, bool varies,
                          const Options& options);
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "os/file_status.h"
+#include "os/file_stat.h"
 #include "static/path_resolution.h"
 
 namespace nodecc::staticfiles::core {

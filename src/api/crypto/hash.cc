@@ -4,16 +4,13 @@
 #include "api/crypto/sha256.h"
 #include "nodecc/crypto.h"
 #include "nodecc/error.h"
+#include "text/ascii.h"
 
 namespace nodecc::crypto {
 
 namespace {
 
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return (x | 0x20) == (y | 0x20);
-         });
-}
+using text::core::equalsIgnoreCase;
 
 [[noreturn]] void throwFinalized() {
   throw Error("ERR_CRYPTO_HASH_FINALIZED", "Digest already called");

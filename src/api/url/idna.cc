@@ -347,7 +347,7 @@ std::optional<std::string> idnaToAscii(std::string_view domain) {
   }
   if (ascii) {
     std::string out(domain);
-    asciiLowerInPlace(out);
+    lowerInPlace(out);
     for (size_t start = 0; start <= out.size();) {
       size_t dot = out.find('.', start);
       size_t end = dot == std::string::npos ? out.size() : dot;

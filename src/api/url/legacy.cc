@@ -7,6 +7,7 @@
 #include "api/url/codec.h"
 #include "api/url/host.h"
 #include "nodecc/url.h"
+#include "text/ascii.h"
 
 namespace nodecc::url::detail {
 
@@ -77,9 +78,8 @@ size_t matchSimplePath(std::string_view rest) {
 // /^[a-z0-9.+-]+:/i: the length of the match with its ':', or 0.
 size_t matchProtocol(std::string_view rest) {
   size_t i = 0;
-  while (i < rest.size() &&
-         (url::detail::isAsciiAlpha(rest[i]) || url::detail::isAsciiDigit(rest[i]) ||
-          rest[i] == '.' || rest[i] == '+' || rest[i] == '-')) {
+  while (i < rest.size() && (text::core::isAlpha(rest[i]) || text::core::isDigit(rest[i]) ||
+                             rest[i] == '.' || rest[i] == '+' || rest[i] == '-')) {
     ++i;
   }
   return (i > 0 && i < rest.size() && rest[i] == ':') ? i + 1 : 0;
@@ -162,7 +162,7 @@ void autoEscape(std::string& s) {
 
 // Unicode's Cased and Case_Ignorable properties, for the scripts a host name plausibly uses.
 bool isCased(char32_t c) {
-  return (c < 0x80 && url::detail::isAsciiAlpha(static_cast<unsigned char>(c))) || c == 0xAA ||
+  return (c < 0x80 && text::core::isAlpha(static_cast<unsigned char>(c))) || c == 0xAA ||
          c == 0xB5 || c == 0xBA || (c >= 0xC0 && c <= 0x2B8 && c != 0xD7 && c != 0xF7) ||
          (c >= 0x370 && c <= 0x3FF && c != 0x374 && c != 0x375 && c != 0x37E && c != 0x387 &&
           c != 0x3F6) ||
@@ -184,7 +184,7 @@ bool isCaseIgnorable(char32_t c) {
 void lowerCaseHostname(std::string& s) {
   bool special = false;
   for (char& c : s) {
-    c = url::detail::asciiLower(c);
+    c = text::core::toLower(c);
     special = special || static_cast<unsigned char>(c) >= 0x80;
   }
   if (!special ||
@@ -332,7 +332,7 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
   const size_t protoLen = matchProtocol(rest);
   const std::string_view proto = rest.substr(0, protoLen);
   std::string lowerProto(proto);
-  url::detail::asciiLowerInPlace(lowerProto);
+  text::core::lowerInPlace(lowerProto);
   if (protoLen) {
     self.protocol = lowerProto;
     rest.remove_prefix(protoLen);
@@ -418,7 +418,7 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
     // parseHost(): a trailing /:[0-9]*$/ is the port.
     std::string_view h = *self.host;
     size_t k = h.size();
-    while (k > 0 && url::detail::isAsciiDigit(h[k - 1])) {
+    while (k > 0 && text::core::isDigit(h[k - 1])) {
       --k;
     }
     if (k > 0 && h[k - 1] == ':') {

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "api/url/codec.h"
+#include "text/ascii.h"
 
 namespace nodecc::querystring {
 
@@ -17,7 +18,7 @@ bool isArrayIndex(std::string_view k) {
     return false;
   }
   for (char c : k) {
-    if (!url::detail::isAsciiDigit(c)) {
+    if (!text::core::isDigit(c)) {
       return false;
     }
   }
@@ -296,7 +297,7 @@ ParsedQuery parse(std::string_view qs, std::string_view sep, std::string_view eq
           continue;
         }
         if (encodeCheck > 0) {
-          if (url::detail::isAsciiHexDigit(code)) {
+          if (text::core::isHexDigit(code)) {
             if (++encodeCheck == 3) {
               keyEncoded = true;
             }
@@ -324,7 +325,7 @@ ParsedQuery parse(std::string_view qs, std::string_view sep, std::string_view eq
       if (code == '%') {
         encodeCheck = 1;
       } else if (encodeCheck > 0) {
-        if (url::detail::isAsciiHexDigit(code)) {
+        if (text::core::isHexDigit(code)) {
           if (++encodeCheck == 3) {
             valEncoded = true;
           }

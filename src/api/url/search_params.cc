@@ -4,6 +4,7 @@
 
 #include "api/url/codec.h"
 #include "nodecc/url.h"
+#include "text/ascii.h"
 
 namespace nodecc::url {
 
@@ -70,7 +71,7 @@ std::vector<URLSearchParams::Pair> URLSearchParams::parseList(std::string_view q
       if (code == '%') {
         encodeCheck = 1;
       } else if (encodeCheck > 0) {
-        if (url::detail::isAsciiHexDigit(static_cast<unsigned char>(code))) {
+        if (text::core::isHexDigit(static_cast<unsigned char>(code))) {
           if (++encodeCheck == 3) {
             encoded = true;
           }

@@ -6,6 +6,7 @@
 #include "api/url/host.h"
 #include "api/url/parser.h"
 #include "nodecc/url.h"
+#include "text/ascii.h"
 
 namespace nodecc::url {
 
@@ -60,7 +61,7 @@ void setPort(detail::UrlRecord& rec, std::string_view value) {
   }
   uint32_t n = 0;
   size_t digits = 0;
-  for (; digits < trimmed.size() && url::detail::isAsciiDigit(trimmed[digits]); ++digits) {
+  for (; digits < trimmed.size() && text::core::isDigit(trimmed[digits]); ++digits) {
     n = n * 10 + static_cast<uint32_t>(trimmed[digits] - '0');
     if (n > 65535) {
       return;

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "loop/loop.h"
-#include "os/directory_entries.h"
+#include "os/fs_ops.h"
 #include "os/open_beneath.h"
 #include "static/static_files.h"
 #include "threadpool/thread_pool.h"

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "api/http/server/head_buffer.h"
+#include "api/http/text.h"
 #include "api/net/server_lifecycle.h"
 #include "http/exchange.h"
 #include "http/server_connection.h"
@@ -21,10 +22,6 @@
 #include "nodecc/http.h"
 
 namespace nodecc::http::detail {
-
-// Node's test of a list-valued field for a word, /(?:^|\W)word(?:$|\W)/i: the Expect field
-// for 100-continue, an HTTP/1.0 request's TE field for chunked.
-bool mentionsWord(std::string_view text, std::string_view word);
 
 class HttpServerImpl;
 class HttpSocket;
