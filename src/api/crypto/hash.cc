@@ -96,7 +96,9 @@ Buffer Hash::digest() {
 std::string Hash::digest(std::string_view encoding) {
   // The Buffer encodings; an unknown name throws before the hash is finalized (Node would
   // return a Buffer instead, which this overload cannot).
-  (void)Buffer().toString(encoding);
+  if (!Buffer::isEncoding(encoding)) {
+    throw TypeError("ERR_UNKNOWN_ENCODING", "Unknown encoding: " + std::string(encoding));
+  }
   return digest().toString(encoding);
 }
 
