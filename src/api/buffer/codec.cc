@@ -199,7 +199,25 @@ void encodeText(const uint8_t* p, size_t n, Encoding e, std::string& out) {
   }
 }
 
+namespace {
+
+// Node's hex and base64 decoders read each UTF-16 unit's low byte ('Ł', U+0141, reads as 'A').
+std::string_view lowBytes(std::string_view text, std::string& storage) {
+  for (char c : text) {
+    if (uint8_t(c) >= 0x80) {
+      storage.resize(text.size());
+      storage.resize(
+          writeLatin1(text, reinterpret_cast<uint8_t*>(storage.data()), storage.size()));
+      return storage;
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
 size_t writeText(std::string_view text, Encoding e, uint8_t* out, size_t capacity) {
+  std::string storage;
   switch (e) {
     case Encoding::kUtf8:
       return writeUtf8(text, out, capacity);
@@ -210,9 +228,9 @@ size_t writeText(std::string_view text, Encoding e, uint8_t* out, size_t capacit
       return writeLatin1(text, out, capacity);
     case Encoding::kBase64:
     case Encoding::kBase64url:
-      return writeBase64(text, out, capacity);
+      return writeBase64(lowBytes(text, storage), out, capacity);
     case Encoding::kHex:
-      return writeHex(text, out, capacity);
+      return writeHex(lowBytes(text, storage), out, capacity);
   }
   return 0;
 }

@@ -124,8 +124,13 @@ int64_t indexOfString(const Buffer& hay, std::string_view value, int64_t offset,
                         false, forward, false);
   }
   Buffer needle = Buffer::from(value, encoding);
-  return indexOfBytes(hay, needle.data(), needle.size(), offset, e == Encoding::kUtf16le,
-                      forward, e != Encoding::kUtf16le);
+  if (e == Encoding::kUtf16le) {
+    // Node searches a string in UTF-16 over the whole units only: an odd last byte is not
+    // part of the haystack, for the offsets either.
+    return indexOfBytes(hay.subarray(0, int64_t(hay.size() & ~size_t(1))), needle.data(),
+                        needle.size(), offset, true, forward, false);
+  }
+  return indexOfBytes(hay, needle.data(), needle.size(), offset, false, forward, true);
 }
 
 int64_t indexOfByte(const Buffer& hay, int value, int64_t offset, bool forward) {

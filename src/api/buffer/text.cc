@@ -12,7 +12,8 @@ using buffer::detail::requireEncoding;
 using buffer::detail::validateOffset;
 
 Buffer Buffer::from(std::string_view string, std::string_view encoding) {
-  Encoding e = requireEncoding(encoding);
+  // As Node: an empty encoding name (falsy in JavaScript) is utf8.
+  Encoding e = encoding.empty() ? Encoding::kUtf8 : requireEncoding(encoding);
   if (e == Encoding::kUtf8) {
     Buffer b = allocUnsafe(string.size());
     if (!string.empty()) {
@@ -58,7 +59,7 @@ size_t Buffer::write(std::string_view string, int64_t offset, int64_t length,
     validateOffset(length, "length", 0, int64_t(size_));
     room = std::min(size_t(length), remaining);
   }
-  Encoding e = requireEncoding(encoding);
+  Encoding e = encoding.empty() ? Encoding::kUtf8 : requireEncoding(encoding);
   return buffer::detail::writeText(string, e, data_ + offset, room);
 }
 
