@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "nodecc/buffer.h"
@@ -63,8 +64,13 @@ class Hash {
   // hash.update(data[, inputEncoding]): a string in inputEncoding (utf8 by default; an unknown
   // name is utf8, as Node's) or a Buffer. Chainable. After digest() throws
   // ERR_CRYPTO_HASH_FINALIZED.
-  Hash& update(std::string_view data, std::string_view inputEncoding = "utf8");
-  Hash& update(const Buffer& data);
+  Hash& update(std::string_view data, std::string_view inputEncoding = "utf8") &;
+  Hash& update(const Buffer& data) &;
+  // On a temporary (`auto h = createHash(...).update(x);`) the chain moves it along.
+  Hash&& update(std::string_view data, std::string_view inputEncoding = "utf8") && {
+    return std::move(update(data, inputEncoding));
+  }
+  Hash&& update(const Buffer& data) && { return std::move(update(data)); }
   // hash.digest(encoding): the digest as text in a Buffer encoding ("hex", "base64",
   // "base64url", "latin1"...). An unknown encoding throws ERR_UNKNOWN_ENCODING and leaves the
   // hash usable (Node would return a Buffer, which this overload cannot).
@@ -110,8 +116,13 @@ class Hmac {
   ~Hmac();
 
   // As Hash's; update() after digest() throws ERR_CRYPTO_HASH_FINALIZED.
-  Hmac& update(std::string_view data, std::string_view inputEncoding = "utf8");
-  Hmac& update(const Buffer& data);
+  Hmac& update(std::string_view data, std::string_view inputEncoding = "utf8") &;
+  Hmac& update(const Buffer& data) &;
+  // On a temporary (`auto h = createHash(...).update(x);`) the chain moves it along.
+  Hmac&& update(std::string_view data, std::string_view inputEncoding = "utf8") && {
+    return std::move(update(data, inputEncoding));
+  }
+  Hmac&& update(const Buffer& data) && { return std::move(update(data)); }
   // As Hash's, but a second digest() gives an empty result instead of throwing (Node's).
   std::string digest(std::string_view encoding);
   Buffer digest();

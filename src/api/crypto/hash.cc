@@ -46,7 +46,7 @@ void Hash::checkNotFinalized() const {
   }
 }
 
-Hash& Hash::update(std::string_view data, std::string_view inputEncoding) {
+Hash& Hash::update(std::string_view data, std::string_view inputEncoding) & {
   checkNotFinalized();
   if (std::optional<Buffer> bytes = detail::decodeInput(data, inputEncoding)) {
     return update(*bytes);
@@ -55,7 +55,7 @@ Hash& Hash::update(std::string_view data, std::string_view inputEncoding) {
   return *this;
 }
 
-Hash& Hash::update(const Buffer& data) {
+Hash& Hash::update(const Buffer& data) & {
   checkNotFinalized();
   EVP_DigestUpdate(ctx_, data.data(), data.size());
   return *this;

@@ -26,7 +26,7 @@ Hmac::~Hmac() {
   HMAC_CTX_free(ctx_);
 }
 
-Hmac& Hmac::update(std::string_view data, std::string_view inputEncoding) {
+Hmac& Hmac::update(std::string_view data, std::string_view inputEncoding) & {
   if (finalized_) {
     detail::throwFinalized();
   }
@@ -37,7 +37,7 @@ Hmac& Hmac::update(std::string_view data, std::string_view inputEncoding) {
   return *this;
 }
 
-Hmac& Hmac::update(const Buffer& data) {
+Hmac& Hmac::update(const Buffer& data) & {
   if (finalized_) {
     detail::throwFinalized();
   }

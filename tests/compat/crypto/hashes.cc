@@ -34,7 +34,7 @@ int main() {
     for (const Buffer& input : inputs) {
       std::printf("hash %s %zu %s\n", alg.c_str(), input.length(), crypto::createHash(alg).update(input).digest("hex").c_str());
     }
-    crypto::Hash h = std::move(crypto::createHash(alg).update("naïve "));
+    crypto::Hash h = crypto::createHash(alg).update("naïve ");
     crypto::Hash copy = h.copy();
     h.update("café");
     copy.update(pattern(10));
