@@ -1,5 +1,6 @@
 // Buffer's encodings: names, the hex and base64 codecs, and the dispatch of each conversion to
 // its codec (the UTF ones are in utf.cc).
+#include <algorithm>
 #include <array>
 
 #include "api/buffer/encoding.h"
@@ -14,7 +15,7 @@ constexpr char kHexDigits[] = "0123456789abcdef";
 constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 constexpr char kBase64url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-int hexValue(char c) {
+constexpr int hexValue(char c) {
   if (c >= '0' && c <= '9') {
     return c - '0';
   }
@@ -44,25 +45,56 @@ constexpr std::array<int8_t, 256> kBase64Values = [] {
   return t;
 }();
 
+// hexValue as a table: one load per digit instead of three range tests (from("...", "hex")
+// measured 0.96x Node's with the branches).
+constexpr std::array<int8_t, 256> kHexValues = [] {
+  std::array<int8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    t[size_t(c)] = int8_t(hexValue(char(c)));
+  }
+  return t;
+}();
+
 size_t writeHex(std::string_view s, uint8_t* out, size_t capacity) {
   size_t n = 0;
-  for (size_t i = 0; i + 1 < s.size() && n < capacity; i += 2) {
-    int hi = hexValue(s[i]);
-    int lo = hexValue(s[i + 1]);
-    if (hi < 0 || lo < 0) {
+  size_t pairs = std::min(s.size() / 2, capacity);
+  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+  for (; n < pairs; ++n) {
+    int hi = kHexValues[p[2 * n]];
+    int lo = kHexValues[p[2 * n + 1]];
+    if ((hi | lo) < 0) {
       break;
     }
-    out[n++] = uint8_t(hi * 16 + lo);
+    out[n] = uint8_t(hi * 16 + lo);
   }
   return n;
 }
 
 size_t writeBase64(std::string_view s, uint8_t* out, size_t capacity) {
+  const auto* p = reinterpret_cast<const uint8_t*>(s.data());
+  size_t i = 0;
   size_t n = 0;
+  // Whole quanta of four alphabet letters, three bytes each; the first quantum with anything
+  // else in it (whitespace, '=', a stray byte) goes to the lenient loop below.
+  while (i + 4 <= s.size() && n + 3 <= capacity) {
+    int a = kBase64Values[p[i]];
+    int b = kBase64Values[p[i + 1]];
+    int c = kBase64Values[p[i + 2]];
+    int d = kBase64Values[p[i + 3]];
+    if ((a | b | c | d) < 0) {
+      break;
+    }
+    uint32_t v = (uint32_t(a) << 18) | (uint32_t(b) << 12) | (uint32_t(c) << 6) | uint32_t(d);
+    out[n] = uint8_t(v >> 16);
+    out[n + 1] = uint8_t(v >> 8);
+    out[n + 2] = uint8_t(v);
+    n += 3;
+    i += 4;
+  }
   uint32_t acc = 0;
   int bits = 0;
-  for (char c : s) {
-    int8_t v = kBase64Values[uint8_t(c)];
+  for (; i < s.size(); ++i) {
+    int8_t v = kBase64Values[p[i]];
     if (v < 0) {
       if (v == kPad) {
         break;

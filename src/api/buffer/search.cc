@@ -1,5 +1,6 @@
 // indexOf / lastIndexOf: Node's offset rules (IndexOfOffset in node_buffer.cc) over memchr and
 // memmem, glibc's vectorized byte and two-way substring searches.
+#include <algorithm>
 #include <cstring>
 
 #include "api/buffer/encoding.h"
@@ -35,29 +36,89 @@ int64_t startOffset(size_t length, int64_t offset, size_t needleLength, bool for
   return forward ? -1 : len - 1;
 }
 
+// A search spends memchr on the needle's first byte and memcmp on each candidate, which wins
+// when candidates are rare (V8 starts the same way); after more false candidates than bytes
+// skipped allow, it hands the rest to a search with a linear (memmem's two-way) or skipping
+// (Horspool) bound instead.
+constexpr size_t kFreeCandidates = 16;
+
+int64_t searchForward(const uint8_t* hay, size_t hayLen, const uint8_t* needle, size_t needleLen,
+                      size_t start) {
+  size_t last = hayLen - needleLen;  // the last position a match can start at
+  size_t falseCandidates = 0;
+  for (size_t at = start; at <= last;) {
+    const void* hit = std::memchr(hay + at, needle[0], last - at + 1);
+    if (hit == nullptr) {
+      return -1;
+    }
+    size_t pos = size_t(static_cast<const uint8_t*>(hit) - hay);
+    if (std::memcmp(hay + pos + 1, needle + 1, needleLen - 1) == 0) {
+      return int64_t(pos);
+    }
+    at = pos + 1;
+    if (++falseCandidates > kFreeCandidates + (at - start) / 8) {
+      const void* found = memmem(hay + at, hayLen - at, needle, needleLen);
+      return found ? static_cast<const uint8_t*>(found) - hay : -1;
+    }
+  }
+  return -1;
+}
+
+int64_t horspoolBackward(const uint8_t* hay, const uint8_t* needle, size_t needleLen,
+                         size_t from) {
+  // Horspool mirrored: the window moves left by the distance k >= 1 to the first place in the
+  // needle where the window's first byte occurs (the needle's length when it does not), the
+  // nearest window that can still match.
+  size_t shift[256];
+  for (size_t& s : shift) {
+    s = needleLen;
+  }
+  for (size_t i = needleLen - 1; i > 0; --i) {
+    shift[needle[i]] = i;
+  }
+  for (size_t pos = from + 1; pos > 0;) {
+    size_t at = pos - 1;
+    if (std::memcmp(hay + at, needle, needleLen) == 0) {
+      return int64_t(at);
+    }
+    size_t step = shift[hay[at]];
+    if (step > at) {
+      return -1;
+    }
+    pos = at - step + 1;
+  }
+  return -1;
+}
+
+int64_t searchBackward(const uint8_t* hay, size_t hayLen, const uint8_t* needle,
+                       size_t needleLen, size_t start) {
+  size_t from = std::min(start, hayLen - needleLen);
+  size_t falseCandidates = 0;
+  for (size_t end = from + 1; end > 0;) {
+    const void* hit = memrchr(hay, needle[0], end);
+    if (hit == nullptr) {
+      return -1;
+    }
+    size_t pos = size_t(static_cast<const uint8_t*>(hit) - hay);
+    if (std::memcmp(hay + pos + 1, needle + 1, needleLen - 1) == 0) {
+      return int64_t(pos);
+    }
+    end = pos;
+    if (end > 0 && ++falseCandidates > kFreeCandidates + (from - pos) / 8) {
+      return horspoolBackward(hay, needle, needleLen, end - 1);
+    }
+  }
+  return -1;
+}
+
 // The first match at or after `start`, or the last one at or before it; -1 when none.
 int64_t searchBytes(const uint8_t* hay, size_t hayLen, const uint8_t* needle, size_t needleLen,
                     size_t start, bool forward) {
   if (hayLen < needleLen) {
     return -1;
   }
-  if (forward) {
-    const void* at = memmem(hay + start, hayLen - start, needle, needleLen);
-    return at ? static_cast<const uint8_t*>(at) - hay : -1;
-  }
-  size_t last = std::min(start, hayLen - needleLen);
-  for (size_t end = last + 1; end > 0;) {
-    const void* at = memrchr(hay, needle[0], end);
-    if (!at) {
-      return -1;
-    }
-    size_t pos = size_t(static_cast<const uint8_t*>(at) - hay);
-    if (std::memcmp(hay + pos, needle, needleLen) == 0) {
-      return int64_t(pos);
-    }
-    end = pos;
-  }
-  return -1;
+  return forward ? searchForward(hay, hayLen, needle, needleLen, start)
+                 : searchBackward(hay, hayLen, needle, needleLen, start);
 }
 
 // The same over 16-bit units: only even byte offsets match (Node searches uint16 arrays).

@@ -137,5 +137,33 @@ TEST(Buffer, SearchesLongHaystacks) {
   EXPECT_EQ(b.indexOf("needle", 100001), -1);
 }
 
+// Haystacks of two letters make many false candidates, so the searches switch to their
+// fallbacks (memmem forward, Horspool backward); every answer is checked against a naive scan.
+TEST(Buffer, SearchesAgreeWithANaiveScan) {
+  uint32_t seed = 12345;
+  auto next = [&seed] {
+    seed = seed * 1103515245 + 12345;
+    return seed >> 16;
+  };
+  for (int round = 0; round < 200; ++round) {
+    std::string hay(1 + next() % 3000, 'a');
+    for (char& c : hay) {
+      c = next() % 5 == 0 ? 'b' : 'a';
+    }
+    std::string needle(1 + next() % 7, 'a');
+    for (char& c : needle) {
+      c = next() % 4 == 0 ? 'b' : 'a';
+    }
+    Buffer b = Buffer::from(hay);
+    for (int64_t from : {int64_t(0), int64_t(next() % hay.size()), int64_t(hay.size())}) {
+      size_t first = hay.find(needle, size_t(from));
+      EXPECT_EQ(b.indexOf(needle, from), first == std::string::npos ? -1 : int64_t(first));
+      size_t last = hay.rfind(needle, size_t(from));
+      EXPECT_EQ(b.lastIndexOf(needle, from), last == std::string::npos ? -1 : int64_t(last))
+          << hay.size() << " " << needle << " " << from;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace nodecc
