@@ -35,10 +35,10 @@ using Callback = UniqueFunction<void(Error*, V...)>;
 // A string (its UTF-8 bytes) or a Buffer, where Node takes either (keys, passwords, salts).
 class BinaryLike {
  public:
-  BinaryLike(std::string_view s) : bytes_(Buffer::from(s)) {}  // NOLINT: implicit by design
-  BinaryLike(const char* s) : bytes_(Buffer::from(s)) {}       // NOLINT
+  BinaryLike(std::string_view s) : bytes_(Buffer::from(s)) {}    // NOLINT: implicit by design
+  BinaryLike(const char* s) : bytes_(Buffer::from(s)) {}         // NOLINT
   BinaryLike(const std::string& s) : bytes_(Buffer::from(s)) {}  // NOLINT
-  BinaryLike(const Buffer& b) : bytes_(b) {}                    // NOLINT
+  BinaryLike(const Buffer& b) : bytes_(b) {}                     // NOLINT
   const Buffer& buffer() const { return bytes_; }
 
  private:
@@ -170,8 +170,8 @@ bool timingSafeEqual(const Buffer& a, const Buffer& b);
 // keylen in [0, 2^31-1] (ERR_OUT_OF_RANGE); unknown digest: TypeError ERR_CRYPTO_INVALID_DIGEST.
 Buffer pbkdf2Sync(const BinaryLike& password, const BinaryLike& salt, int64_t iterations,
                   int64_t keylen, std::string_view digest);
-void pbkdf2(const BinaryLike& password, const BinaryLike& salt, int64_t iterations,
-            int64_t keylen, std::string_view digest, Callback<Buffer> callback);
+void pbkdf2(const BinaryLike& password, const BinaryLike& salt, int64_t iterations, int64_t keylen,
+            std::string_view digest, Callback<Buffer> callback);
 
 // scrypt's options, Node's names and defaults; 0 means the default, as in Node. (Node's
 // aliases cost, blockSize and parallelization are N, r and p here.)

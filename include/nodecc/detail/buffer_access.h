@@ -74,10 +74,10 @@ inline float toFloat32(double v) {
 
 namespace nodecc {
 
-#define NODECC_BUFFER_READ(Name, Result, T, kBig)              \
-  inline Result Buffer::Name(int64_t offset) const {           \
-    detail::checkAccess(offset, size_, sizeof(T));             \
-    return Result(detail::load<T, kBig>(data_ + offset));      \
+#define NODECC_BUFFER_READ(Name, Result, T, kBig)         \
+  inline Result Buffer::Name(int64_t offset) const {      \
+    detail::checkAccess(offset, size_, sizeof(T));        \
+    return Result(detail::load<T, kBig>(data_ + offset)); \
   }
 NODECC_BUFFER_READ(readUInt8, uint32_t, uint8_t, false)
 NODECC_BUFFER_READ(readUInt16LE, uint32_t, uint16_t, false)
@@ -88,9 +88,9 @@ NODECC_BUFFER_READ(readBigUInt64LE, uint64_t, uint64_t, false)
 NODECC_BUFFER_READ(readBigUInt64BE, uint64_t, uint64_t, true)
 #undef NODECC_BUFFER_READ
 
-#define NODECC_BUFFER_READ_SIGNED(Name, Result, T, kBig)                                  \
-  inline Result Buffer::Name(int64_t offset) const {                                      \
-    detail::checkAccess(offset, size_, sizeof(T));                                        \
+#define NODECC_BUFFER_READ_SIGNED(Name, Result, T, kBig)                                      \
+  inline Result Buffer::Name(int64_t offset) const {                                          \
+    detail::checkAccess(offset, size_, sizeof(T));                                            \
     return Result(static_cast<std::make_signed_t<T>>(detail::load<T, kBig>(data_ + offset))); \
   }
 NODECC_BUFFER_READ_SIGNED(readInt8, int32_t, uint8_t, false)
@@ -119,12 +119,12 @@ inline double Buffer::readDoubleBE(int64_t offset) const {
   return std::bit_cast<double>(detail::load<uint64_t, true>(data_ + offset));
 }
 
-#define NODECC_BUFFER_WRITE(Name, T, kBig, kMin, kMax)            \
-  inline size_t Buffer::Name(int64_t value, int64_t offset) {     \
-    detail::checkValue(value, kMin, kMax, int(sizeof(T)));        \
-    detail::checkAccess(offset, size_, sizeof(T));                \
-    detail::store<T, kBig>(data_ + offset, T(value));             \
-    return size_t(offset) + sizeof(T);                            \
+#define NODECC_BUFFER_WRITE(Name, T, kBig, kMin, kMax)        \
+  inline size_t Buffer::Name(int64_t value, int64_t offset) { \
+    detail::checkValue(value, kMin, kMax, int(sizeof(T)));    \
+    detail::checkAccess(offset, size_, sizeof(T));            \
+    detail::store<T, kBig>(data_ + offset, T(value));         \
+    return size_t(offset) + sizeof(T);                        \
   }
 NODECC_BUFFER_WRITE(writeUInt8, uint8_t, false, 0, 0xff)
 NODECC_BUFFER_WRITE(writeUInt16LE, uint16_t, false, 0, 0xffff)

@@ -12,8 +12,7 @@ void throwAccessOutOfRange(int64_t offset, size_t size, size_t width) {
   if (size < width) {
     throw buffer::detail::outOfBounds();
   }
-  throw buffer::detail::outOfRange("offset", ">= 0 and <= " + std::to_string(size - width),
-                                   offset);
+  throw buffer::detail::outOfRange("offset", ">= 0 and <= " + std::to_string(size - width), offset);
 }
 
 void throwValueOutOfRange(int64_t value, int64_t min, int64_t max, int width) {

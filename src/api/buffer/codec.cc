@@ -179,11 +179,11 @@ std::optional<Encoding> parseEncoding(std::string_view name) {
     Encoding encoding;
   };
   static constexpr Name kNames[] = {
-      {"utf8", Encoding::kUtf8},       {"utf-8", Encoding::kUtf8},
-      {"hex", Encoding::kHex},         {"base64", Encoding::kBase64},
-      {"latin1", Encoding::kLatin1},   {"binary", Encoding::kLatin1},
-      {"ascii", Encoding::kAscii},     {"ucs2", Encoding::kUtf16le},
-      {"ucs-2", Encoding::kUtf16le},   {"utf16le", Encoding::kUtf16le},
+      {"utf8", Encoding::kUtf8},        {"utf-8", Encoding::kUtf8},
+      {"hex", Encoding::kHex},          {"base64", Encoding::kBase64},
+      {"latin1", Encoding::kLatin1},    {"binary", Encoding::kLatin1},
+      {"ascii", Encoding::kAscii},      {"ucs2", Encoding::kUtf16le},
+      {"ucs-2", Encoding::kUtf16le},    {"utf16le", Encoding::kUtf16le},
       {"utf-16le", Encoding::kUtf16le}, {"base64url", Encoding::kBase64url},
   };
   for (const Name& n : kNames) {
@@ -238,8 +238,7 @@ std::string_view lowBytes(std::string_view text, std::string& storage) {
   for (char c : text) {
     if (uint8_t(c) >= 0x80) {
       storage.resize(text.size());
-      storage.resize(
-          writeLatin1(text, reinterpret_cast<uint8_t*>(storage.data()), storage.size()));
+      storage.resize(writeLatin1(text, reinterpret_cast<uint8_t*>(storage.data()), storage.size()));
       return storage;
     }
   }

@@ -26,9 +26,8 @@ std::string formatReceived(int64_t value) {
 
 RangeError outOfRange(std::string_view name, std::string_view range, int64_t received) {
   return RangeError("ERR_OUT_OF_RANGE", "The value of \"" + std::string(name) +
-                                            "\" is out of range. It must be " +
-                                            std::string(range) + ". Received " +
-                                            formatReceived(received));
+                                            "\" is out of range. It must be " + std::string(range) +
+                                            ". Received " + formatReceived(received));
 }
 
 void validateOffset(int64_t value, std::string_view name, int64_t min, int64_t max) {

@@ -64,8 +64,7 @@ int64_t searchForward(const uint8_t* hay, size_t hayLen, const uint8_t* needle, 
   return -1;
 }
 
-int64_t horspoolBackward(const uint8_t* hay, const uint8_t* needle, size_t needleLen,
-                         size_t from) {
+int64_t horspoolBackward(const uint8_t* hay, const uint8_t* needle, size_t needleLen, size_t from) {
   // Horspool mirrored: the window moves left by the distance k >= 1 to the first place in the
   // needle where the window's first byte occurs (the needle's length when it does not), the
   // nearest window that can still match.
@@ -90,8 +89,8 @@ int64_t horspoolBackward(const uint8_t* hay, const uint8_t* needle, size_t needl
   return -1;
 }
 
-int64_t searchBackward(const uint8_t* hay, size_t hayLen, const uint8_t* needle,
-                       size_t needleLen, size_t start) {
+int64_t searchBackward(const uint8_t* hay, size_t hayLen, const uint8_t* needle, size_t needleLen,
+                       size_t start) {
   size_t from = std::min(start, hayLen - needleLen);
   size_t falseCandidates = 0;
   for (size_t end = from + 1; end > 0;) {
@@ -171,8 +170,7 @@ int64_t indexOfBytes(const Buffer& hay, const uint8_t* needle, size_t needleLen,
     // For a Buffer needle Node compares its miss (the unit count, doubled) with the byte
     // length, so in an odd-sized haystack a miss reports that length less one.
     int64_t notFound = needleIsBuffer && hay.size() % 2 != 0 ? int64_t(hay.size() - 1) : -1;
-    return searchUnits(hay.data(), hay.size(), needle, needleLen, size_t(start), forward,
-                       notFound);
+    return searchUnits(hay.data(), hay.size(), needle, needleLen, size_t(start), forward, notFound);
   }
   return searchBytes(hay.data(), hay.size(), needle, needleLen, size_t(start), forward);
 }

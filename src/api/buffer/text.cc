@@ -114,9 +114,8 @@ Buffer& Buffer::fill(std::string_view value, int64_t offset, int64_t end,
     std::memcpy(p, value.data(), have);
   } else if (e == Encoding::kUtf16le) {
     std::string pattern(2 * value.size(), '\0');
-    size_t bytes =
-        buffer::detail::writeText(value, e, reinterpret_cast<uint8_t*>(pattern.data()),
-                                  pattern.size());
+    size_t bytes = buffer::detail::writeText(value, e, reinterpret_cast<uint8_t*>(pattern.data()),
+                                             pattern.size());
     have = std::min(bytes, n);
     std::memcpy(p, pattern.data(), have);
   } else {

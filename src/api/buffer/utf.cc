@@ -1,10 +1,11 @@
 // UTF-8 and UTF-16 for Buffer: decoding that replaces invalid input as V8 does (the WHATWG
 // "maximal subpart" rule: one U+FFFD for each longest prefix of a valid sequence, the byte that
 // broke it read again), and the UTF-16 view that latin1/ucs2 need of a UTF-8 std::string.
+#include "api/buffer/utf.h"
+
 #include <cstring>
 
 #include "api/buffer/encoding.h"
-#include "api/buffer/utf.h"
 
 namespace nodecc::buffer::detail {
 
@@ -232,12 +233,24 @@ std::string inspectString(std::string_view text) {
   for (char ch : text) {
     auto c = uint8_t(ch);
     switch (c) {
-      case '\b': out += "\\b"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\f': out += "\\f"; break;
-      case '\r': out += "\\r"; break;
-      case '\\': out += "\\\\"; break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
       default:
         if (c < 0x20 || c == 0x7F) {
           out += "\\x";

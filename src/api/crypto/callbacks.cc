@@ -140,8 +140,8 @@ void randomInt(int64_t min, int64_t max, Callback<int64_t> callback) {
   });
 }
 
-void pbkdf2(const BinaryLike& password, const BinaryLike& salt, int64_t iterations,
-            int64_t keylen, std::string_view digest, Callback<Buffer> callback) {
+void pbkdf2(const BinaryLike& password, const BinaryLike& salt, int64_t iterations, int64_t keylen,
+            std::string_view digest, Callback<Buffer> callback) {
   detail::Pbkdf2Params p = detail::checkPbkdf2(iterations, keylen, digest);
   deriveOnPool(
       p.keylen,
@@ -193,9 +193,8 @@ Promise<Buffer> pbkdf2(const BinaryLike& password, const BinaryLike& salt, int64
 
 Promise<Buffer> scrypt(const BinaryLike& password, const BinaryLike& salt, int64_t keylen,
                        const ScryptOptions& options) {
-  return promisify<Buffer>([&](Callback<Buffer> cb) {
-    crypto::scrypt(password, salt, keylen, options, std::move(cb));
-  });
+  return promisify<Buffer>(
+      [&](Callback<Buffer> cb) { crypto::scrypt(password, salt, keylen, options, std::move(cb)); });
 }
 
 }  // namespace promises

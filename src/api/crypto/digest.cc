@@ -56,8 +56,8 @@ std::optional<Buffer> decodeInput(std::string_view data, std::string_view inputE
   if (lower == "hex" && Buffer::byteLength(data, "utf16le") / 2 % 2 != 0) {
     throw TypeError("ERR_INVALID_ARG_VALUE",
                     "The argument 'encoding' is invalid for data of length " +
-                        std::to_string(Buffer::byteLength(data, "utf16le") / 2) +
-                        ". Received '" + std::string(inputEncoding) + "'");
+                        std::to_string(Buffer::byteLength(data, "utf16le") / 2) + ". Received '" +
+                        std::string(inputEncoding) + "'");
   }
   return Buffer::from(data, inputEncoding);
 }

@@ -121,8 +121,9 @@ namespace {
 std::string oneShot(std::string_view algorithm, const uint8_t* data, size_t size,
                     std::string_view outputEncoding) {
   if (!Buffer::isEncoding(outputEncoding)) {
-    throw TypeError("ERR_INVALID_ARG_VALUE", "The argument 'outputEncoding' is invalid. Received '" +
-                                                 std::string(outputEncoding) + "'");
+    throw TypeError(
+        "ERR_INVALID_ARG_VALUE",
+        "The argument 'outputEncoding' is invalid. Received '" + std::string(outputEncoding) + "'");
   }
   const EVP_MD* md = detail::findDigest(algorithm);
   if (md == nullptr) {

@@ -13,8 +13,7 @@
 
 namespace nodecc::crypto {
 
-Hmac::Hmac(Hmac&& o) noexcept
-    : ctx_(std::exchange(o.ctx_, nullptr)), finalized_(o.finalized_) {}
+Hmac::Hmac(Hmac&& o) noexcept : ctx_(std::exchange(o.ctx_, nullptr)), finalized_(o.finalized_) {}
 
 Hmac& Hmac::operator=(Hmac&& o) noexcept {
   std::swap(ctx_, o.ctx_);

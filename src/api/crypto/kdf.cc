@@ -31,8 +31,7 @@ Pbkdf2Params checkPbkdf2(int64_t iterations, int64_t keylen, std::string_view di
   return {md, int(iterations), size_t(keylen)};
 }
 
-bool derivePbkdf2(const Pbkdf2Params& p, const Buffer& password, const Buffer& salt,
-                  uint8_t* out) {
+bool derivePbkdf2(const Pbkdf2Params& p, const Buffer& password, const Buffer& salt, uint8_t* out) {
   if (p.keylen == 0) {
     return true;
   }
@@ -62,8 +61,7 @@ ScryptParams checkScrypt(int64_t keylen, const ScryptOptions& options) {
   return p;
 }
 
-bool deriveScrypt(const ScryptParams& p, const Buffer& password, const Buffer& salt,
-                  uint8_t* out) {
+bool deriveScrypt(const ScryptParams& p, const Buffer& password, const Buffer& salt, uint8_t* out) {
   if (p.keylen == 0) {
     return true;
   }

@@ -17,15 +17,13 @@ struct Pbkdf2Params {
 };
 Pbkdf2Params checkPbkdf2(int64_t iterations, int64_t keylen, std::string_view digest);
 // Derives into out[0..keylen); false when OpenSSL failed.
-bool derivePbkdf2(const Pbkdf2Params& p, const Buffer& password, const Buffer& salt,
-                  uint8_t* out);
+bool derivePbkdf2(const Pbkdf2Params& p, const Buffer& password, const Buffer& salt, uint8_t* out);
 
 struct ScryptParams {
   uint64_t N, r, p, maxmem;
   size_t keylen;
 };
 ScryptParams checkScrypt(int64_t keylen, const ScryptOptions& options);
-bool deriveScrypt(const ScryptParams& p, const Buffer& password, const Buffer& salt,
-                  uint8_t* out);
+bool deriveScrypt(const ScryptParams& p, const Buffer& password, const Buffer& salt, uint8_t* out);
 
 }  // namespace nodecc::crypto::detail

@@ -2,6 +2,8 @@
 // point the flight recorder wraps; OpenSSL's RAND is not used, so nothing random bypasses it.
 // randomUUID and randomInt draw from a per-thread cache filled 2 KiB / 6 KiB at a time, as
 // Node's do, which makes them cost a copy rather than a syscall.
+#include "os/random.h"
+
 #include <openssl/crypto.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include "api/buffer/errors.h"
 #include "api/crypto/random_source.h"
 #include "nodecc/crypto.h"
-#include "os/random.h"
 
 namespace nodecc::crypto {
 
@@ -74,8 +75,7 @@ int64_t checkRandomIntRange(int64_t min, int64_t max, bool minGiven) {
   checkSafeInteger(min, "min");
   checkSafeInteger(max, "max");
   if (max <= min) {
-    throw outOfRange("max", "greater than the value of \"min\" (" + std::to_string(min) + ")",
-                     max);
+    throw outOfRange("max", "greater than the value of \"min\" (" + std::to_string(min) + ")", max);
   }
   int64_t range = max - min;
   if (range > kRandMax) {

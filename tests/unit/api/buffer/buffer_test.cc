@@ -1,11 +1,12 @@
 // Buffer's C++ side: shared storage, handles, sizes and the numeric families' contracts. What
 // Node defines byte for byte is compared with Node itself by compat.buffer.table.
+#include "nodecc/buffer.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "nodecc/buffer.h"
 #include "nodecc/error.h"
 
 namespace nodecc {

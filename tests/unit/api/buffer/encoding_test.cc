@@ -12,10 +12,12 @@ namespace {
 TEST(BufferEncoding, Utf8ReplacesInvalidSequencesPerMaximalSubpart) {
   // WHATWG's examples: F0 80 80 is three errors, E2 82 (truncated) one, ED A0 80 three.
   EXPECT_EQ(Buffer::from({0x61, 0xF0, 0x80, 0x80, 0x62}).toString(),
-            "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "b");
-  EXPECT_EQ(Buffer::from({0xE2, 0x82, 0x41}).toString(), "\xEF\xBF\xBD" "A");
-  EXPECT_EQ(Buffer::from({0xED, 0xA0, 0x80}).toString(),
-            "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+            "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+            "b");
+  EXPECT_EQ(Buffer::from({0xE2, 0x82, 0x41}).toString(),
+            "\xEF\xBF\xBD"
+            "A");
+  EXPECT_EQ(Buffer::from({0xED, 0xA0, 0x80}).toString(), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
   EXPECT_EQ(Buffer::from("caf\xC3\xA9").toString(), "caf\xC3\xA9");
 }
 
@@ -28,7 +30,9 @@ TEST(BufferEncoding, Latin1IsOneCharacterPerByte) {
 
 TEST(BufferEncoding, Utf16leWritesUnitsAndSurrogatePairs) {
   EXPECT_EQ(Buffer::from("a\xF0\x9F\x98\x80", "ucs2").toString("hex"), "61003dd800de");
-  EXPECT_EQ(Buffer::from({0x3d, 0xd8, 0x41, 0x00}).toString("utf16le"), "\xEF\xBF\xBD" "A");
+  EXPECT_EQ(Buffer::from({0x3d, 0xd8, 0x41, 0x00}).toString("utf16le"),
+            "\xEF\xBF\xBD"
+            "A");
   EXPECT_EQ(Buffer::byteLength("a\xF0\x9F\x98\x80", "utf16le"), 6u);
 }
 

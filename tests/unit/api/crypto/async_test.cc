@@ -37,13 +37,12 @@ TEST_F(CryptoAsync, CallbacksRunOnTheLoopWithTheSyncResult) {
   EXPECT_EQ(events[0], "sync");
   std::sort(events.begin(), events.end());
   EXPECT_EQ(events[0], "pbkdf2 4b007901b765489abead49d926f721d065a429c1");
-  EXPECT_EQ(events[3], "scrypt " + crypto::scryptSync("", "", 16, {.N = 16, .r = 1, .p = 1})
-                                       .toString("hex"));
+  EXPECT_EQ(events[3],
+            "scrypt " + crypto::scryptSync("", "", 16, {.N = 16, .r = 1, .p = 1}).toString("hex"));
 }
 
 TEST_F(CryptoAsync, ArgumentErrorsThrowAtTheCall) {
-  EXPECT_THROW(crypto::pbkdf2("p", "s", 0, 10, "sha1", [](Error*, Buffer) { FAIL(); }),
-               RangeError);
+  EXPECT_THROW(crypto::pbkdf2("p", "s", 0, 10, "sha1", [](Error*, Buffer) { FAIL(); }), RangeError);
   EXPECT_THROW(crypto::scrypt("p", "s", 16, {.N = 3}, [](Error*, Buffer) { FAIL(); }), RangeError);
   EXPECT_THROW(crypto::randomBytes(-1, [](Error*, Buffer) { FAIL(); }), RangeError);
   run();
@@ -56,10 +55,8 @@ TEST_F(CryptoAsync, PromisesResolveAndReject) {
   crypto::promises::pbkdf2("password", "salt", 1, 20, "sha1").then([&](Buffer& k) {
     key = k.toString("hex");
   });
-  crypto::promises::scrypt("p", "s", 16, {.N = 3}).then([](Buffer&) { FAIL(); },
-                                                        [&](std::exception_ptr e) {
-                                                          error = messageOf(e);
-                                                        });
+  crypto::promises::scrypt("p", "s", 16, {.N = 3})
+      .then([](Buffer&) { FAIL(); }, [&](std::exception_ptr e) { error = messageOf(e); });
   run();
   EXPECT_EQ(key, "0c60c80f961f0e71f3a9b524af6012062fe037a6");
   EXPECT_EQ(error, "Invalid scrypt params");
