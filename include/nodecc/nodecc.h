@@ -11,6 +11,8 @@
 #include "nodecc/function.h"
 #include "nodecc/http.h"
 #include "nodecc/net.h"
+#include "nodecc/os.h"
+#include "nodecc/path.h"
 #include "nodecc/process.h"
 #include "nodecc/promise.h"
 #include "nodecc/serve_static.h"

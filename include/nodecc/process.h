@@ -127,12 +127,23 @@ class Env {
 };
 inline constexpr Env env{};
 
-// process.argv: [executable, args...] (as read from /proc/self/cmdline).
+// process.argv, with Node's indices: argv()[0] is the executable (process.execPath), argv()[1]
+// the program (for a compiled program the executable again: it is its own script), and the
+// command line's arguments start at argv()[2], so `process.argv[2]` and
+// `process.argv.slice(2)` convert as they are. Read from /proc/self/cmdline once.
 const std::vector<std::string>& argv();
+// process.argv0: argv[0] exactly as the program was started (not resolved).
+const std::string& argv0();
+// process.execPath: the executable's absolute path, symbolic links resolved
+// (/proc/self/exe).
+const std::string& execPath();
 int pid();
 int ppid();
+// process.cwd(): cached until process::chdir(), as Node caches it; throws Error (ENOENT,
+// syscall "uv_cwd") when the directory is gone.
 std::string cwd();
-void chdir(std::string_view dir);  // throws Error on failure
+// process.chdir(dir): throws Error on failure.
+void chdir(std::string_view dir);
 inline constexpr std::string_view platform = "linux";
 inline constexpr std::string_view arch = "x64";
 

@@ -4,7 +4,7 @@
 
 #include "http/scan.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 int hexValue(char c) {
@@ -236,4 +236,4 @@ ChunkedDecoder::Step ChunkedDecoder::decode(std::string_view in, Header* trailer
   }
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 // ASCII case-insensitive equality with `lowerName`, which holds only lower-case letters,
 // digits and '-'. `s` must hold no CTL but HTAB (true of tokens and field values): then
@@ -53,4 +53,4 @@ void forEachListElement(std::string_view value, F f) {
   }
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -7,7 +7,7 @@
 #include "http/scan.h"
 #include "http/target_syntax.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 // One phase per place where the bytes may run out. kBegin must be 0: the fresh state.
@@ -406,4 +406,4 @@ ssize_t scanHead(std::string_view buf, StartLine kind, HeadScanState& st, StartL
   return n;
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 // A set of bytes. member[] drives the scalar scan; byte b is in the set iff
 // (lo[b & 15] & hi[b >> 4]) != 0, which drives the SIMD scans.
@@ -98,4 +98,4 @@ size_t scanSse42(const ByteClass& cls, const char* p, size_t n);  // needs SSE4.
 size_t scanAvx2(const ByteClass& cls, const char* p, size_t n);   // needs AVX2
 size_t scan(const ByteClass& cls, const char* p, size_t n);       // at activeScanLevel()
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

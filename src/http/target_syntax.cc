@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 constexpr size_t kMaxPortDigits = 5;
@@ -271,4 +271,4 @@ bool isValidHost(std::string_view value) {
   return isHostPort(value, false, false);
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 namespace {
 
@@ -84,4 +84,4 @@ EntryType entryTypeOfMode(uint64_t mode) {
   }
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -6,7 +6,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // What readdir's d_type says; kUnknown where the file system does not say (lstat to know).
 enum class EntryType : uint8_t {
@@ -32,4 +32,4 @@ Result<std::vector<DirEntry>> scanDirectory(const char* path);
 // The entry type of a st_mode value.
 EntryType entryTypeOfMode(uint64_t mode);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 Result<std::vector<DirectoryEntry>> readDirectory(int dirFd, bool followLinks) {
   // opendir needs a readable fd of its own (dirFd may be O_PATH, and closedir closes it).
@@ -72,4 +72,4 @@ Result<size_t> readAt(int fd, void* buf, size_t len, int64_t offset) {
   return have;
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

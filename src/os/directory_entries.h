@@ -7,7 +7,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 struct DirectoryEntry {
   std::string name;
@@ -24,4 +24,4 @@ Result<std::vector<DirectoryEntry>> readDirectory(int dirFd, bool followLinks);
 // pread until `len` bytes or end of file: the bytes read, or -errno.
 Result<size_t> readAt(int fd, void* buf, size_t len, int64_t offset);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -3,7 +3,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 namespace {
 FileStatus fromStat(const struct stat& st) {
@@ -43,4 +43,4 @@ Result<FileStatus> statFd(int fd) {
   return fromStat(st);
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -5,7 +5,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 struct FileStatus {
   uint64_t device = 0;
@@ -32,4 +32,4 @@ Result<FileStatus> statAt(int dirFd, const char* path, bool followLinks);
 // fstat(fd).
 Result<FileStatus> statFd(int fd);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -17,7 +17,7 @@
 
 #include "os/eintr.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 namespace {
 
@@ -280,4 +280,4 @@ Result<std::string> currentDirectory() {
   }
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -12,7 +12,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 struct Timespec {
   int64_t sec = 0;
@@ -80,4 +80,4 @@ Result<size_t> copyRange(int fromFd, int toFd, size_t len);
 // The process's working directory (getcwd).
 Result<std::string> currentDirectory();
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -4,7 +4,7 @@
 
 #include "os/eintr.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 Result<size_t> getRandom(void* out, size_t length) {
   auto* p = static_cast<unsigned char*>(out);
@@ -20,4 +20,4 @@ Result<size_t> getRandom(void* out, size_t length) {
   return length;
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -5,10 +5,10 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // Fills all `length` bytes at `out` from the kernel's CSPRNG (blocking only before the pool is
 // first initialised at boot). Retries EINTR and short reads; returns `length` or -errno.
 Result<size_t> getRandom(void* out, size_t length);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

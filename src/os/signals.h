@@ -4,7 +4,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // Blocks every blockable signal in the calling thread, so that worker threads never receive
 // a signal meant for a loop's signalfd.
@@ -19,4 +19,4 @@ int signalFdRead(int fd);
 // an unhandled signal would).
 [[noreturn]] void raiseDefault(int signo);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

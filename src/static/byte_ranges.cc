@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -112,4 +112,4 @@ RangeOutcome parseRange(std::string_view h, uint64_t size, RangeSet* out) {
   return RangeOutcome::kSatisfiable;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -1,6 +1,6 @@
 #include "static/content_coding.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -123,4 +123,4 @@ Coding chooseCoding(std::string_view header, bool haveGzip, bool haveBrotli) {
   return best;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

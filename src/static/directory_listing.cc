@@ -6,7 +6,7 @@
 #include "static/http_date.h"
 #include "static/path_resolution.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -53,9 +53,10 @@ void appendHtmlEscaped(std::string& out, std::string_view text) {
 }
 
 std::string renderDirectoryListing(std::string_view urlPath,
-                                   std::vector<os::DirectoryEntry>& entries, bool showDotfiles) {
+                                   std::vector<os::core::DirectoryEntry>& entries,
+                                   bool showDotfiles) {
   std::sort(entries.begin(), entries.end(),
-            [](const os::DirectoryEntry& a, const os::DirectoryEntry& b) {
+            [](const os::core::DirectoryEntry& a, const os::core::DirectoryEntry& b) {
               if (a.isDirectory != b.isDirectory) {
                 return a.isDirectory;
               }
@@ -110,4 +111,4 @@ std::string renderDirectoryListing(std::string_view urlPath,
   return out;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

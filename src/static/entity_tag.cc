@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 size_t formatEntityTag(int64_t mtimeSec, uint64_t size, char* out) {
   char* p = out;
@@ -61,4 +61,4 @@ bool entityTagListMatches(std::string_view list, std::string_view etag, bool wea
   return false;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

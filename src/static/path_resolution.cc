@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -196,4 +196,4 @@ void appendPercentEncodedPath(std::string& out, std::string_view path) {
   }
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -3,7 +3,7 @@
 #include "static/entity_tag.h"
 #include "static/http_date.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 std::string_view trim(std::string_view s) {
@@ -57,4 +57,4 @@ bool ifRangeHolds(FieldValue ifRange, const Validators& v) {
   return parseHttpDate(s, &t) && t == v.lastModified;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

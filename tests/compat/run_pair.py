@@ -41,6 +41,8 @@ def main():
     ap.add_argument("--js", required=True, help="the Node.js program")
     ap.add_argument("--bin", required=True, help="the compiled nodecc program")
     ap.add_argument("--cwd", help="working directory of both (default: the .js file's)")
+    ap.add_argument("--arg", action="append", default=[],
+                    help="a command-line argument for both programs (repeatable)")
     ap.add_argument("--unprivileged", action="store_true",
                     help="as root, run both programs as nobody (permission checks apply)")
     args = ap.parse_args()
@@ -69,8 +71,8 @@ def main():
             print("skipped: user nobody cannot reach node, the programs or their directory")
             return SKIP
 
-    node_rc, node_out, node_err = run(prefix + [node, js], cwd)
-    cc_rc, cc_out, cc_err = run(prefix + [binary], cwd)
+    node_rc, node_out, node_err = run(prefix + [node, js] + args.arg, cwd)
+    cc_rc, cc_out, cc_err = run(prefix + [binary] + args.arg, cwd)
 
     if node_rc == cc_rc and node_out == cc_out:
         return 0

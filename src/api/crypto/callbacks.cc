@@ -29,7 +29,7 @@ void fillOnPool(Buffer buffer, size_t at, size_t size, Callback<Buffer> callback
   State* s = state.get();
   detail::submitJob(
       [s, bytes, size] {
-        os::Result<size_t> r = os::getRandom(bytes, size);
+        os::core::Result<size_t> r = os::core::getRandom(bytes, size);
         s->error = r.ok() ? 0 : r.error();
       },
       [state = std::move(state)] {

@@ -14,13 +14,13 @@ namespace nodecc::crypto::detail {
 // then. Both are moved into one allocation.
 template <class OnPool, class OnLoop>
 void submitJob(OnPool work, OnLoop done) {
-  struct Job final : threadpool::WorkRequest {
+  struct Job final : threadpool::core::WorkRequest {
     Job(OnPool w, OnLoop d)
-        : threadpool::WorkRequest(&Job::run, &Job::finish),
+        : threadpool::core::WorkRequest(&Job::run, &Job::finish),
           onPool(std::move(w)),
           onLoop(std::move(d)) {}
-    static void run(threadpool::WorkRequest* r) { static_cast<Job*>(r)->onPool(); }
-    static void finish(threadpool::WorkRequest* r, int) {
+    static void run(threadpool::core::WorkRequest* r) { static_cast<Job*>(r)->onPool(); }
+    static void finish(threadpool::core::WorkRequest* r, int) {
       std::unique_ptr<Job> self(static_cast<Job*>(r));
       self->onLoop();
     }
@@ -28,7 +28,7 @@ void submitJob(OnPool work, OnLoop done) {
     OnLoop onLoop;
   };
   auto job = std::make_unique<Job>(std::move(work), std::move(done));
-  api::defaultThreadPool().submit(api::Runtime::current().loop(), *job);
+  ::nodecc::detail::defaultThreadPool().submit(::nodecc::detail::Runtime::current().loop(), *job);
   job.release();
 }
 

@@ -1,4 +1,4 @@
-// crypto's random values. Every byte comes from os::getRandom (getrandom(2)), the one entry
+// crypto's random values. Every byte comes from os::core::getRandom (getrandom(2)), the one entry
 // point the flight recorder wraps; OpenSSL's RAND is not used, so nothing random bypasses it.
 // randomUUID and randomInt draw from a per-thread cache filled 2 KiB / 6 KiB at a time, as
 // Node's do, which makes them cost a copy rather than a syscall.
@@ -21,7 +21,7 @@ using buffer::detail::outOfRange;
 namespace detail {
 
 void fillRandom(uint8_t* out, size_t size) {
-  os::Result<size_t> r = os::getRandom(out, size);
+  os::core::Result<size_t> r = os::core::getRandom(out, size);
   if (!r) {
     throw Error::fromErrno(r.error(), "getrandom");
   }

@@ -10,7 +10,7 @@ namespace nodecc::crypto::detail {
 // Node's kMaxPossibleLength for randomBytes/randomFill sizes (2^31 - 1).
 inline constexpr int64_t kMaxRandomSize = 0x7fffffff;
 
-// Fills out[0..size) from os::getRandom; throws Node's system error if the kernel fails.
+// Fills out[0..size) from os::core::getRandom; throws Node's system error if the kernel fails.
 void fillRandom(uint8_t* out, size_t size);
 // randomBytes's size check: ERR_OUT_OF_RANGE outside [0, 2^31-1].
 void checkRandomSize(int64_t size);

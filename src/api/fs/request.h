@@ -32,9 +32,9 @@ void checkReadRange(size_t bufferSize, size_t offset, size_t length);
 void checkWriteRange(size_t bufferSize, size_t offset, size_t length);
 RangeError outOfRange(std::string_view name, std::string_view range, std::string_view received);
 
-Stats statsOf(const os::FileStat& s);
-std::vector<Dirent> direntsOf(std::vector<os::DirEntry>&& entries, std::string_view parent);
-std::vector<std::string> namesOf(std::vector<os::DirEntry>&& entries);
+Stats statsOf(const os::core::FileStat& s);
+std::vector<Dirent> direntsOf(std::vector<os::core::DirEntry>&& entries, std::string_view parent);
+std::vector<std::string> namesOf(std::vector<os::core::DirEntry>&& entries);
 
 // An async request with its completion (a lambda taking core::Request&) stored inline.
 template <class Complete>
@@ -42,7 +42,7 @@ struct AsyncRequest final : core::Request {
   AsyncRequest(core::Op op, Complete c)
       : core::Request(op, &AsyncRequest::onDone), complete(std::move(c)) {}
 
-  static void onDone(threadpool::WorkRequest* w, int status) {
+  static void onDone(threadpool::core::WorkRequest* w, int status) {
     std::unique_ptr<AsyncRequest> self(static_cast<AsyncRequest*>(w));
     if (status < 0) {
       self->result = status;  // cancelled before a worker took it

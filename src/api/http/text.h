@@ -36,11 +36,11 @@ inline void assignLower(std::string& out, std::string_view s) {
 // CTLs but HTAB, and DEL; CR, LF and NUL are response splitting, as Node checks), both through
 // the parser's byte-class scans, 8 or 16 bytes a step: every outgoing header goes through both.
 inline bool isToken(std::string_view s) {
-  return !s.empty() && scan(kTokenChars, s.data(), s.size()) == s.size();
+  return !s.empty() && core::scan(core::kTokenChars, s.data(), s.size()) == s.size();
 }
 
 inline bool isValidHeaderValue(std::string_view s) {
-  return scan(kFieldValueChars, s.data(), s.size()) == s.size();
+  return core::scan(core::kFieldValueChars, s.data(), s.size()) == s.size();
 }
 
 // Writes v in decimal into the bytes ending at `end` and returns where the digits start (at

@@ -1,6 +1,6 @@
 #include "api/url/codec.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 namespace {
 
@@ -357,4 +357,4 @@ std::string qsUnescape(std::string_view s, bool decodeSpaces) {
   return utf8Sanitize(unescapeBuffer(s, decodeSpaces));
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

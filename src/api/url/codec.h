@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 // A set of bytes, one bit each. Every WHATWG percent-encode set holds all bytes >= 0x7F, so a
 // multi-byte UTF-8 sequence is encoded byte for byte, as the Standard's "UTF-8 percent-encode".
@@ -99,4 +99,4 @@ constexpr char asciiLower(char c) {
 }
 void asciiLowerInPlace(std::string& s);
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

@@ -7,7 +7,7 @@
 
 #include "api/url/codec.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 namespace {
 
@@ -318,4 +318,4 @@ std::optional<std::string> parseHost(std::string_view input, bool special) {
   return ascii;
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

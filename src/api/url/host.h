@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 // The host parser: `input` is the raw host text of a URL (without the port). Returns the
 // serialized host ("example.com", "127.0.0.1", "[::1]", an opaque host percent-encoded), or
@@ -25,4 +25,4 @@ std::string idnaToUnicode(std::string_view domain);
 bool punycodeEncode(std::u32string_view input, std::string& out);
 bool punycodeDecode(std::string_view input, std::u32string& out);
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

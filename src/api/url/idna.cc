@@ -13,7 +13,7 @@
 #include "api/url/host.h"
 #include "api/url/idna_table.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 namespace {
 
@@ -453,4 +453,4 @@ std::string idnaToUnicode(std::string_view domain) {
   return out;
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

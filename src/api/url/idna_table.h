@@ -4,7 +4,7 @@
 // plausibly uses; url_idna.cc looks a code point up here after its own special cases.
 #include <cstdint>
 
-namespace nodecc::api::idna_table {
+namespace nodecc::url::detail::idna_table {
 
 // Code points first..last, every step-th, map to cp + delta.
 struct Run {
@@ -585,4 +585,4 @@ inline constexpr Single kSingles[] = {
     {0x1D7CB, {0x03DD}},
 };
 
-}  // namespace nodecc::api::idna_table
+}  // namespace nodecc::url::detail::idna_table

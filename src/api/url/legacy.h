@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 // JS truthiness of a nullable string: non-null and non-empty.
 inline bool truthy(const std::optional<std::string>& s) {
@@ -17,4 +17,4 @@ bool isSlashedProtocol(std::string_view protocol);
 // Node's hostlessProtocol and unsafeProtocol sets (javascript, with or without ':').
 bool isHostlessProtocol(std::string_view protocol);
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

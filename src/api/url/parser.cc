@@ -9,7 +9,7 @@
 #include "api/url/codec.h"
 #include "api/url/host.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 namespace {
 
@@ -670,4 +670,4 @@ bool basicParse(std::string_view input, const UrlRecord* base, UrlRecord& url,
   return Parser(input, base, url, stateOverride).run();
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

@@ -23,7 +23,7 @@
 #define NODECC_LLHTTP_DEFAULT_DIR ""
 #endif
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 using testing::VectorCase;
@@ -395,4 +395,4 @@ TEST(LlhttpConformance, AcceptsAndRejectsLikeLlhttpOnStrictResponseVectors) {
 }
 
 }  // namespace
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -58,7 +58,7 @@ ClientRequestImpl::ClientRequestImpl()
 
 ClientRequestImpl::~ClientRequestImpl() {
   if (recycler_.queued()) {
-    api::Runtime::current().loop().stopImmediate(recycler_);
+    nodecc::detail::Runtime::current().loop().stopImmediate(recycler_);
   }
 }
 
@@ -122,10 +122,10 @@ void ClientRequestImpl::recycleIfDone() {
   // Not from a tick: what the last 'close' (or 'end') set off in this same drain, nextTicks
   // and promise continuations (`co_await res.text()` and then reading res), comes first.
   recycleQueued_ = true;
-  api::Runtime::current().loop().startImmediate(recycler_);
+  nodecc::detail::Runtime::current().loop().startImmediate(recycler_);
 }
 
-void ClientRequestImpl::onRecycle(loop::Immediate* i) {
+void ClientRequestImpl::onRecycle(loop::core::Immediate* i) {
   auto* self = static_cast<ClientRequestImpl*>(i->data);
   self->recycleQueued_ = false;
   self->recycle();

@@ -47,9 +47,9 @@ class ClientRequestImpl {
 
   // Response storage, which res's rawHeaders/rawTrailers read (declared before res).
   std::string emptyString;  // res.method / res.url
-  std::vector<::nodecc::http::OwnedHeader> resHeaders;
+  std::vector<http::core::OwnedHeader> resHeaders;
   size_t resHeaderCount = 0;
-  std::vector<::nodecc::http::OwnedHeader> resTrailers;
+  std::vector<http::core::OwnedHeader> resTrailers;
   size_t resTrailerCount = 0;
 
   ClientRequest req;
@@ -74,7 +74,7 @@ class ClientRequestImpl {
   void start();
 
   // --- outgoing message (http_client_head.cc)
-  ::nodecc::http::HeaderPairs outHeaders;  // [0, outCount) in use; strings reused
+  HeaderPairs outHeaders;  // [0, outCount) in use; strings reused
   size_t outCount = 0;
   std::string head;  // the stored head, until it is sent
   bool headStored = false;
@@ -121,12 +121,10 @@ class ClientRequestImpl {
   void retry();
 
   // --- the response (http_client_response.cc)
-  void onInformation(const ::nodecc::http::ResponseHead& head,
-                     const ::nodecc::http::Header* headers);
-  void onResponseHead(const ::nodecc::http::ResponseHead& head,
-                      const ::nodecc::http::Header* headers);
+  void onInformation(const http::core::ResponseHead& head, const http::core::Header* headers);
+  void onResponseHead(const http::core::ResponseHead& head, const http::core::Header* headers);
   void onResponseBody(std::string_view data);
-  void onResponseComplete(const ::nodecc::http::Header* trailers, size_t count);
+  void onResponseComplete(const http::core::Header* trailers, size_t count);
   // Readable side of the response.
   void resPause();
   void resResume();
@@ -172,8 +170,8 @@ class ClientRequestImpl {
   size_t bufferedBytes = 0;
 
  private:
-  static void onRecycle(loop::Immediate* i);
-  loop::Immediate recycler_{&ClientRequestImpl::onRecycle};
+  static void onRecycle(loop::core::Immediate* i);
+  loop::core::Immediate recycler_{&ClientRequestImpl::onRecycle};
   bool recycleQueued_ = false;
   void reset();
   void recycleIfDone();

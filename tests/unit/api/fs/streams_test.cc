@@ -143,7 +143,7 @@ TEST(FsStreamsThread, AStreamNobodyConsumedIsFreedWithItsThread) {
     ws.on("open", [&](int fd) { writeFd = fd; });
     nodecc::run();  // opens both; nothing reads or ends them, so the loop ends
     EXPECT_TRUE(fdIsOpen(readFd));
-    api::releaseThreadProcess();  // this thread's process object, as a cluster worker's
+    nodecc::detail::releaseThreadProcess();  // this thread's process object, as a cluster worker's
   });
   t.join();
   ASSERT_GE(readFd, 0);

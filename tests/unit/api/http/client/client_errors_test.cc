@@ -48,8 +48,8 @@ TEST_F(ClientErrors, ReportsConnectionRefused) {
 }
 
 TEST_F(ClientErrors, ReportsANameThatDoesNotResolve) {
-  std::vector<os::ResolvedAddress> unused;
-  if (os::lookupHost("nonexistent.invalid", 0, 0, &unused) == os::kEaiAgain) {
+  std::vector<os::core::ResolvedAddress> unused;
+  if (os::core::lookupHost("nonexistent.invalid", 0, 0, &unused) == os::core::kEaiAgain) {
     GTEST_SKIP() << "the system resolver cannot answer here";
   }
   Deadline deadline(20000);
