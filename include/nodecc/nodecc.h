@@ -2,6 +2,7 @@
 // nodecc: Node.js's programming model in C++20. Include this one header.
 #include "nodecc/buffer.h"
 #include "nodecc/cluster.h"
+#include "nodecc/crypto.h"
 #include "nodecc/dns.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"

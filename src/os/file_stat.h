@@ -35,8 +35,8 @@ struct FileStat {
   bool isDirectory() const;
   // The same file, unchanged: device, inode, size, mode, mtime and ctime (ns) all equal.
   bool sameVersion(const FileStat& o) const {
-    return dev == o.dev && ino == o.ino && size == o.size && mode == o.mode &&
-           mtime == o.mtime && ctime == o.ctime;
+    return dev == o.dev && ino == o.ino && size == o.size && mode == o.mode && mtime == o.mtime &&
+           ctime == o.ctime;
   }
 };
 

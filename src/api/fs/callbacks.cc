@@ -162,7 +162,7 @@ void readFile(std::string_view path, Callback<Buffer> cb) {
 }
 
 void readFile(std::string_view path, std::string_view encoding, Callback<std::string> cb) {
-  (void)Buffer().toString(encoding);  // an unknown encoding throws here, as Node's
+  checkEncoding(encoding);  // before any I/O, as Node's
   startValue<std::string>(
       Op::kReadFile, std::move(cb),
       [&](core::Request& r) {

@@ -96,6 +96,13 @@ void checkPath(std::string_view path, const char* name) {
   }
 }
 
+void checkEncoding(std::string_view encoding) {
+  if (!Buffer::isEncoding(encoding)) {
+    throw TypeError("ERR_INVALID_ARG_VALUE",
+                    "The argument 'encoding' is invalid encoding. Received " + quoted(encoding));
+  }
+}
+
 void checkCallback(bool present) {
   if (!present) {
     throw TypeError("ERR_INVALID_ARG_TYPE",

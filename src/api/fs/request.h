@@ -24,6 +24,8 @@ Error errorOf(const core::Request& r);
 // Node's argument checks; each throws the TypeError/RangeError Node throws.
 void checkPath(std::string_view path, const char* name = "path");
 void checkCallback(bool present);
+// Node's assertEncoding: TypeError ERR_INVALID_ARG_VALUE "... is invalid encoding".
+void checkEncoding(std::string_view encoding);
 // fs.read's offset/length against the buffer (validateOffsetLengthRead).
 void checkReadRange(size_t bufferSize, size_t offset, size_t length);
 // fs.write's (validateOffsetLengthWrite).

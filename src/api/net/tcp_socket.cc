@@ -65,7 +65,7 @@ std::span<char> TcpSocket::readBuffer() {
 
 void TcpSocket::onRead(size_t n) {
   touch();
-  Buffer chunk = Buffer::from(std::string_view(tReadScratch, n), "latin1");
+  Buffer chunk = Buffer::from(std::string_view(tReadScratch, n));  // the bytes as they are
   socket_->emit("data", static_cast<const Buffer&>(chunk));
 }
 

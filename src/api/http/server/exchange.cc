@@ -108,7 +108,7 @@ void ExchangeImpl::deliverBody(std::string_view data) {
   if (dumped || data.empty()) {
     return;
   }
-  Buffer chunk = Buffer::from(data, "latin1");
+  Buffer chunk = Buffer::from(data);  // the bytes as they are
   if (flowing && buffered.empty() && req.listenerCount("data") > 0) {
     req.emit("data", static_cast<const Buffer&>(chunk));
     return;
