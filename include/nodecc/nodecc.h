@@ -9,6 +9,7 @@
 #include "nodecc/fs.h"
 #include "nodecc/function.h"
 #include "nodecc/http.h"
+#include "nodecc/json.h"
 #include "nodecc/net.h"
 #include "nodecc/process.h"
 #include "nodecc/promise.h"

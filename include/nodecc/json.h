@@ -1,0 +1,441 @@
+#pragma once
+// nodecc::JSON: JavaScript's JSON object. JSON::parse turns text into a JSON::Value, a dynamic
+// value with JavaScript's semantics (objects keep JavaScript's property order, numbers are
+// doubles, a missing member reads as undefined); JSON::stringify writes the bytes V8 writes.
+//
+//   JSON::Value v = JSON::parse(R"({"user": {"name": "ada"}, "tags": ["x"]})");
+//   std::string name = v["user"]["name"].asString();       // v.user.name
+//   if (!v["missing"]) { ... }                               // undefined is falsy
+//   v["tags"].push("y");                                     // v.tags.push('y')
+//   res.end(JSON::stringify(v, nullptr, 2));                 // JSON.stringify(v, null, 2)
+//
+// Structs declare their fields once and get both directions (nodecc/detail/json_typed.h):
+//   struct Point { double x; double y; };
+//   NODECC_JSON(Point, x, y)
+//   Point p = JSON::parse<Point>(text);     // TypeError naming the path on a mismatch
+//   std::string s = JSON::stringify(p);     // {"x":1,"y":2}
+//
+// Values are C++ values: copying one copies the whole tree (JavaScript shares objects), and a
+// reference into a Value stays valid until the container it lives in changes. A Value is not
+// thread-safe; use one from one thread at a time, like the rest of the API. docs/json.md lists
+// every difference from JavaScript.
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "nodecc/detail/json_traits.h"
+#include "nodecc/error.h"
+
+namespace nodecc::JSON {
+
+class Value;
+class ValueRef;
+class Object;
+class Member;
+// A JavaScript array: a std::vector of values. JSON::Array{1, "a", nullptr} builds one.
+using Array = std::vector<Value>;
+
+// How deep JSON::parse lets arrays and objects nest before it throws RangeError (V8 parses any
+// depth but cannot stringify past about 4,170 levels; nodecc's parse, stringify, copies and
+// destructors recurse, so the depth is bounded where the input enters). ParseOptions changes it.
+inline constexpr std::size_t kMaxDepth = 4096;
+
+namespace detail {
+struct ObjectIndex;  // the hash index of a large Object (src/api/json/object.cc)
+}  // namespace detail
+
+// A JavaScript object: members in JavaScript's property order (keys that are array indices,
+// "0" to "4294967294" without leading zeros, first in ascending numeric order, then the others
+// in insertion order), each key once. Setting an existing key replaces its value in place.
+// Lookups are O(1) (a hash index once the object has more than a few members).
+class Object {
+ public:
+  using iterator = std::vector<Member>::iterator;
+  using const_iterator = std::vector<Member>::const_iterator;
+
+  Object() noexcept;
+  // JSON::Object{{"a", 1}, {"b", "x"}}: later duplicates replace earlier ones, as in a literal.
+  Object(std::initializer_list<Member> members);
+  Object(const Object& other);
+  Object(Object&& other) noexcept;
+  Object& operator=(const Object& other);
+  Object& operator=(Object&& other) noexcept;
+  ~Object();
+
+  // The member's value, inserting an undefined member first when the key is missing (as
+  // std::map does; stringify omits undefined members as JavaScript does).
+  Value& operator[](std::string_view key);
+  // The member's value, or undefined when missing; never inserts.
+  const Value& operator[](std::string_view key) const;
+  // The value of `key` or nullptr.
+  Value* find(std::string_view key) noexcept;
+  const Value* find(std::string_view key) const noexcept;
+  bool contains(std::string_view key) const noexcept { return find(key) != nullptr; }
+  // Sets `key` (in place when present, in JavaScript's order when new); returns the value.
+  Value& set(std::string_view key, Value value);
+  // `delete obj[key]`: true when a member was removed.
+  bool erase(std::string_view key);
+
+  std::size_t size() const noexcept;
+  bool empty() const noexcept;
+  void clear() noexcept;
+  void reserve(std::size_t n);
+  iterator begin() noexcept;
+  iterator end() noexcept;
+  const_iterator begin() const noexcept;
+  const_iterator end() const noexcept;
+
+  // Deep equality: the same keys (in any order) with equal values.
+  friend bool operator==(const Object& a, const Object& b);
+
+ private:
+  friend class ObjectBuilder;
+  std::size_t indexOf(std::string_view key) const noexcept;
+  Member& insertNew(std::string&& key, Value&& value);
+  void rebuildIndex();
+
+  std::vector<Member> members_;
+  std::unique_ptr<detail::ObjectIndex> index_;
+};
+
+// The types a Value can hold, named as in error messages and typeName().
+enum class Type : std::uint8_t { Undefined, Null, Boolean, Number, String, Array, Object };
+
+namespace detail {
+template <class T>
+concept Arithmetic = std::is_arithmetic_v<T> && !std::same_as<T, bool> && !std::same_as<T, char> &&
+                     !std::same_as<T, wchar_t> && !std::same_as<T, char8_t> &&
+                     !std::same_as<T, char16_t> && !std::same_as<T, char32_t>;
+}  // namespace detail
+
+// A JSON value: undefined, null, a boolean, a number (double), a string (UTF-8), an Array or an
+// Object. Default-constructed it is undefined, as a JavaScript variable.
+class Value {
+ public:
+  Value() noexcept : type_(Type::Undefined) {}
+  Value(std::nullptr_t) noexcept : type_(Type::Null) {}         // NOLINT: null
+  Value(bool b) noexcept : type_(Type::Boolean) { bool_ = b; }  // NOLINT
+  template <detail::Arithmetic T>
+  Value(T n) noexcept : type_(Type::Number) {  // NOLINT
+    number_ = static_cast<double>(n);
+  }
+  Value(const char* s) : type_(Type::String) { new (&string_) std::string(s); }  // NOLINT
+  Value(std::string s) noexcept : type_(Type::String) {                          // NOLINT
+    new (&string_) std::string(std::move(s));
+  }
+  Value(std::string_view s) : type_(Type::String) { new (&string_) std::string(s); }   // NOLINT
+  Value(Array a) noexcept : type_(Type::Array) { new (&array_) Array(std::move(a)); }  // NOLINT
+  Value(Object o) noexcept : type_(Type::Object) {                                     // NOLINT
+    new (&object_) Object(std::move(o));
+  }
+  // Any type with a JSON form (a NODECC_JSON struct, std::vector<T>, std::optional<T>...).
+  template <detail::Convertible T>
+  Value(const T& v) : Value(detail::toValue(v, {})) {}  // NOLINT
+  // A char would otherwise silently become a boolean: write a string ("x") or a number.
+  Value(char) = delete;
+  // A pointer would otherwise silently become a boolean.
+  template <class T>
+  requires(!std::same_as<std::remove_cv_t<T>, char>) Value(T*)
+  = delete;
+
+  Value(const Value& other);
+  Value(Value&& other) noexcept;
+  Value& operator=(const Value& other);
+  Value& operator=(Value&& other) noexcept;
+  ~Value() {
+    if (type_ >= Type::String) {
+      destroy();
+    }
+  }
+
+  Type type() const noexcept { return type_; }
+  // "undefined", "null", "boolean", "number", "string", "array" or "object".
+  std::string_view typeName() const noexcept;
+  bool isUndefined() const noexcept { return type_ == Type::Undefined; }
+  bool isNull() const noexcept { return type_ == Type::Null; }
+  // null or undefined: what `v == null` tests in JavaScript.
+  bool isNullish() const noexcept { return type_ <= Type::Null; }
+  bool isBoolean() const noexcept { return type_ == Type::Boolean; }
+  bool isNumber() const noexcept { return type_ == Type::Number; }
+  bool isString() const noexcept { return type_ == Type::String; }
+  bool isArray() const noexcept { return type_ == Type::Array; }
+  bool isObject() const noexcept { return type_ == Type::Object; }
+
+  // Typed access: the value, or TypeError "Expected a string, got a number" (the actual type
+  // named) when it holds another type.
+  bool asBool() const;
+  double asNumber() const;
+  const std::string& asString() const;
+  std::string& asString();
+  const Array& asArray() const;
+  Array& asArray();
+  const Object& asObject() const;
+  Object& asObject();
+  // The value converted to T (a struct declared with NODECC_JSON, int, std::vector<T>...):
+  // TypeError or RangeError naming the path of the mismatch ("points[3].x").
+  template <class T>
+  T as() const&;
+  template <class T>
+  T as() &&;
+
+  // JavaScript truthiness: false for undefined, null, false, 0, -0, NaN and "", true otherwise
+  // (an empty array or object is truthy).
+  explicit operator bool() const noexcept;
+
+  // v[key]: on an object the member's value; undefined when the key is missing or v is not an
+  // object (JavaScript would throw on undefined.key; chains like v["a"]["b"] never throw).
+  const Value& operator[](std::string_view key) const noexcept;
+  const Value& operator[](const char* key) const noexcept { return (*this)[std::string_view(key)]; }
+  // v[i]: the element of an array, undefined past its end or when v is not an array (on an
+  // object, the member named by the number).
+  template <std::integral I>
+  const Value& operator[](I index) const noexcept {
+    return elementAt(toIndex(index));
+  }
+  // On a non-const Value, a ValueRef: reads as the const forms above (never inserts), and
+  // assigning through it sets the member or element, as JavaScript's v.key = x / v[i] = x.
+  ValueRef operator[](std::string_view key) noexcept;
+  ValueRef operator[](const char* key) noexcept;
+  template <std::integral I>
+  ValueRef operator[](I index) noexcept;
+
+  // Whether an object has the key (JavaScript's `key in v` for own properties).
+  bool has(std::string_view key) const noexcept;
+  // The number of elements of an array or members of an object; 0 for other types.
+  std::size_t size() const noexcept;
+  // arr.push(v): appends to an array; TypeError when this is not an array.
+  void push(Value v);
+  // delete v[key]: removes an object's member; false when absent or not an object.
+  bool erase(std::string_view key);
+
+  // Deep equality: same type and equal contents; numbers compare as doubles (0 == -0, NaN is
+  // not equal to itself), objects by keys and values whatever their order.
+  friend bool operator==(const Value& a, const Value& b) noexcept;
+
+ private:
+  friend class ValueRef;
+  template <std::integral I>
+  static std::size_t toIndex(I index) noexcept {
+    return index < 0 ? ~std::size_t{0} : static_cast<std::size_t>(index);
+  }
+  const Value& elementAt(std::size_t index) const noexcept;
+  void destroy() noexcept;
+  [[noreturn]] void throwType(Type expected) const;
+
+  Type type_;
+  union {
+    bool bool_;
+    double number_;
+    std::string string_;
+    Array array_;
+    Object object_;
+  };
+};
+
+// One member of an Object. Structured bindings give the key (read-only: it is what the object
+// is indexed by) and the value: `for (auto& [key, value] : v.asObject())`.
+class Member {
+ public:
+  Member(std::string key, Value value) : key_(std::move(key)), value_(std::move(value)) {}
+  Member(std::string_view key, Value value) : key_(key), value_(std::move(value)) {}
+  Member(const char* key, Value value) : key_(key), value_(std::move(value)) {}
+
+  const std::string& key() const noexcept { return key_; }
+  Value& value() noexcept { return value_; }
+  const Value& value() const noexcept { return value_; }
+
+  template <std::size_t I>
+  decltype(auto) get() noexcept {
+    if constexpr (I == 0) {
+      return static_cast<const std::string&>(key_);
+    } else {
+      return static_cast<Value&>(value_);
+    }
+  }
+  template <std::size_t I>
+  decltype(auto) get() const noexcept {
+    if constexpr (I == 0) {
+      return static_cast<const std::string&>(key_);
+    } else {
+      return static_cast<const Value&>(value_);
+    }
+  }
+
+ private:
+  friend class Object;
+  friend class ObjectBuilder;
+  std::string key_;
+  Value value_;
+};
+
+// What operator[] of a non-const Value returns: a place, an object's key or an array's index.
+// Reading it gives the value there (undefined when absent; nothing is inserted, nothing
+// throws); assigning to it sets the member or element: inserted when new, and TypeError
+// "Cannot set properties of undefined (setting 'b')" when the holder is not an object or
+// array, as in JavaScript. It refers to its holder and key: use it within the expression (a
+// `const Value&` or a Value copy of it keeps the value).
+class ValueRef {
+ public:
+  operator const Value&() const noexcept { return get(); }  // NOLINT
+  // The value at this place, or undefined.
+  const Value& get() const noexcept;
+  // The value at this place, inserted as undefined first when absent (TypeError when the
+  // holder is not an object or array).
+  Value& value();
+
+  ValueRef& operator=(Value v);
+  ValueRef& operator=(const ValueRef& other) { return *this = Value(other.get()); }
+
+  Type type() const noexcept { return get().type(); }
+  std::string_view typeName() const noexcept { return get().typeName(); }
+  bool isUndefined() const noexcept { return get().isUndefined(); }
+  bool isNull() const noexcept { return get().isNull(); }
+  bool isNullish() const noexcept { return get().isNullish(); }
+  bool isBoolean() const noexcept { return get().isBoolean(); }
+  bool isNumber() const noexcept { return get().isNumber(); }
+  bool isString() const noexcept { return get().isString(); }
+  bool isArray() const noexcept { return get().isArray(); }
+  bool isObject() const noexcept { return get().isObject(); }
+  bool asBool() const { return get().asBool(); }
+  double asNumber() const { return get().asNumber(); }
+  // The mutable forms reach the existing value: TypeError when it has another type.
+  std::string& asString() { return existing().asString(); }
+  Array& asArray() { return existing().asArray(); }
+  Object& asObject() { return existing().asObject(); }
+  template <class T>
+  T as() const {
+    return get().template as<T>();
+  }
+  explicit operator bool() const noexcept { return static_cast<bool>(get()); }
+
+  ValueRef operator[](std::string_view key) noexcept;
+  ValueRef operator[](const char* key) noexcept { return (*this)[std::string_view(key)]; }
+  template <std::integral I>
+  ValueRef operator[](I index) noexcept {
+    return ValueRef(holderOfChild(), Value::toIndex(index));
+  }
+  bool has(std::string_view key) const noexcept { return get().has(key); }
+  std::size_t size() const noexcept { return get().size(); }
+  void push(Value v) { existing().push(std::move(v)); }
+  bool erase(std::string_view key);
+
+ private:
+  friend class Value;
+  ValueRef(Value* holder, std::string_view key) noexcept : holder_(holder), key_(key) {}
+  ValueRef(Value* holder, std::size_t index) noexcept
+      : holder_(holder), index_(index), byIndex_(true) {}
+  // The value here when it exists (the holder of a nested ref), else nullptr.
+  Value* holderOfChild() const noexcept;
+  Value& existing() const;
+  [[noreturn]] void throwNoHolder(bool setting) const;
+
+  Value* holder_;  // nullptr when the place's own holder does not exist
+  std::string_view key_;
+  std::size_t index_ = 0;
+  bool byIndex_ = false;
+};
+
+// The shared undefined value that missing members and elements read as.
+const Value& undefined() noexcept;
+
+struct ParseOptions {
+  std::size_t maxDepth = kMaxDepth;
+};
+
+// JSON.parse(text): the value, or SyntaxError with V8's message ("Unexpected token '}', ..."
+// and positions counted in UTF-16 code units, as in JavaScript). The text is UTF-8; invalid
+// sequences read as U+FFFD, as when Node decodes a Buffer. Nesting deeper than maxDepth throws
+// RangeError "JSON nesting deeper than 4096 levels at position N".
+Value parse(std::string_view text, const ParseOptions& options = {});
+
+// A reviver, JSON.parse's second argument: `Value(std::string_view key, Value value)`, called
+// for every member and element after its children (the root last, with key ""; elements with
+// their index); what it returns replaces the value, undefined removes the member (an array
+// element becomes undefined, which stringify writes as null, as JavaScript's holes).
+using Reviver = std::function<Value(std::string_view key, Value value)>;
+Value parse(std::string_view text, const Reviver& reviver, const ParseOptions& options = {});
+
+// JSON.parse into a C++ type (nodecc/detail/json_typed.h): parse, then convert, with TypeError
+// or RangeError naming the path of a mismatch.
+template <class T>
+T parse(std::string_view text, const ParseOptions& options = {});
+
+// JSON.stringify's replacer: nullptr, a function `Value(std::string_view key, Value value)`
+// called for every value before it is written (the root with key "", array elements with their
+// index; what it returns is written, undefined leaves a member out), or a list of keys: the
+// members to write, in that order, at every level (arrays are written whole).
+class Replacer {
+ public:
+  using Function = std::function<Value(std::string_view key, Value value)>;
+  Replacer(std::nullptr_t = nullptr) noexcept {}  // NOLINT
+  Replacer(std::vector<std::string> keys);        // NOLINT
+  Replacer(std::initializer_list<std::string_view> keys);
+  template <class F>
+  requires(std::is_invocable_r_v<Value, F&, std::string_view, Value> &&
+           !std::same_as<std::remove_cvref_t<F>, std::nullptr_t>) Replacer(F&& f)
+      : function_(std::forward<F>(f)) {}  // NOLINT
+
+  const Function& function() const noexcept { return function_; }
+  bool isKeyList() const noexcept { return isKeyList_; }
+  const std::vector<std::string>& keys() const noexcept { return keys_; }
+
+ private:
+  Function function_;
+  std::vector<std::string> keys_;
+  bool isKeyList_ = false;
+};
+
+// JSON.stringify's space: a number of spaces (clamped to 10; below 1 none) or a string (its
+// first 10 UTF-16 code units) to indent each level with; none by default.
+class Space {
+ public:
+  Space() = default;
+  template <std::integral I>
+  Space(I n) : gap_(n < 1    ? 0
+                    : n > 10 ? 10
+                             : static_cast<std::size_t>(n),
+                    ' ') {}                                    // NOLINT
+  Space(double n);                                             // NOLINT
+  Space(std::string_view s);                                   // NOLINT
+  Space(const char* s) : Space(std::string_view(s)) {}         // NOLINT
+  Space(const std::string& s) : Space(std::string_view(s)) {}  // NOLINT
+  const std::string& gap() const noexcept { return gap_; }
+
+ private:
+  std::string gap_;
+};
+
+// JSON.stringify(value, replacer, space): V8's bytes (numbers as ECMAScript's Number::toString,
+// NaN and Infinity as null, lone surrogates as \udXXX, undefined members left out and undefined
+// elements as null). Where JavaScript returns undefined (an undefined root) this returns "".
+// A RangeError when the value nests deeper than kMaxDepth.
+std::string stringify(const Value& value, const Replacer& replacer = nullptr,
+                      const Space& space = {});
+// Any type with a JSON form, written directly (no Value built) unless a replacer is given.
+template <class T>
+requires(!std::same_as<std::remove_cvref_t<T>, Value> && detail::Convertible<T>) std::string
+    stringify(const T& value, const Replacer& replacer = nullptr, const Space& space = {});
+
+}  // namespace nodecc::JSON
+
+template <>
+struct std::tuple_size<nodecc::JSON::Member> : std::integral_constant<std::size_t, 2> {};
+template <>
+struct std::tuple_element<0, nodecc::JSON::Member> {
+  using type = const std::string;
+};
+template <>
+struct std::tuple_element<1, nodecc::JSON::Member> {
+  using type = nodecc::JSON::Value;
+};
+
+#include "nodecc/detail/json_typed.h"
+#include "nodecc/detail/json_value_inl.h"

@@ -1,0 +1,425 @@
+// Where each check sits follows V8's JsonParser (src/json/json-parser.cc, V8 11.3), because the
+// message depends on it: an array expects ',' or ']' with its own message even at the end of
+// the input, a second property's missing ':' reports the character found, '-' then a
+// non-digit is "No number after minus sign", and so on.
+#include "api/json/parser.h"
+
+#include <fast_float/fast_float.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "api/json/object_builder.h"
+#include "api/json/utf8.h"
+
+namespace nodecc::JSON::detail {
+
+namespace {
+
+constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+
+std::uint64_t zeroBytes(std::uint64_t x) noexcept {
+  return (x - kOnes) & ~x & kHighs;
+}
+
+// A flag in the high bit of each byte that ends a plain run of a string: '"', '\\', a control
+// character, or a non-ASCII byte (validated as UTF-8 on its own). Borrows may flag bytes above
+// a flagged one, never below: the lowest flag is exact.
+std::uint64_t stringStops(std::uint64_t x) noexcept {
+  return ((x - kOnes * 0x20) & ~x & kHighs) | zeroBytes(x ^ (kOnes * '"')) |
+         zeroBytes(x ^ (kOnes * '\\')) | (x & kHighs);
+}
+
+bool isStringStop(unsigned char c) noexcept {
+  return c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
+}
+
+const unsigned char* scanPlain(const unsigned char* p, const unsigned char* end) noexcept {
+  for (; end - p >= 8; p += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    if (std::uint64_t stops = stringStops(word)) {
+      return p + __builtin_ctzll(stops) / 8;
+    }
+  }
+  while (p < end && !isStringStop(*p)) {
+    ++p;
+  }
+  return p;
+}
+
+bool isDigit(unsigned char c) noexcept {
+  return static_cast<unsigned>(c - '0') < 10;
+}
+
+int hexValue(unsigned char c) noexcept {
+  if (isDigit(c)) {
+    return c - '0';
+  }
+  c |= 0x20;
+  return static_cast<unsigned>(c - 'a') < 6 ? c - 'a' + 10 : -1;
+}
+
+// Integers of up to 15 digits are exact in a double and need no conversion routine.
+constexpr std::ptrdiff_t kExactIntegerDigits = 15;
+
+}  // namespace
+
+Parser::Parser(std::string_view text, std::size_t maxDepth) noexcept
+    : text_(text),
+      begin_(reinterpret_cast<const unsigned char*>(text.data())),
+      p_(begin_),
+      end_(begin_ + text.size()),
+      maxDepth_(maxDepth) {}
+
+void Parser::fail(SyntaxErrorKind kind, const unsigned char* at) const {
+  throwSyntaxError(text_, static_cast<std::size_t>(at - begin_), kind);
+}
+
+void Parser::failDepth(const unsigned char* at) const {
+  throw RangeError("", "Nesting deeper than " + std::to_string(maxDepth_) +
+                           " levels in JSON at position " +
+                           std::to_string(toUtf16(text_.substr(0, at - begin_)).size()));
+}
+
+void Parser::skipWhitespace() noexcept {
+  while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) {
+    ++p_;
+  }
+}
+
+Value Parser::parse() {
+  Value v = parseValue(0);
+  skipWhitespace();
+  if (p_ != end_) {
+    fail(SyntaxErrorKind::kNonWhitespaceAfterJson, p_);
+  }
+  return v;
+}
+
+Value Parser::parseValue(std::size_t depth) {
+  skipWhitespace();
+  if (p_ == end_) {
+    fail(SyntaxErrorKind::kUnexpectedEnd, p_);
+  }
+  switch (*p_) {
+    case '"':
+      ++p_;
+      return Value(scanString());
+    case '[':
+      return parseArray(depth + 1);
+    case '{':
+      return parseObject(depth + 1);
+    case 't':
+      scanLiteral("true");
+      return Value(true);
+    case 'f':
+      scanLiteral("false");
+      return Value(false);
+    case 'n':
+      scanLiteral("null");
+      return Value(nullptr);
+    case '-':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+      return parseNumber();
+    default:
+      fail(SyntaxErrorKind::kUnexpectedCharacter, p_);
+  }
+}
+
+Value Parser::parseArray(std::size_t depth) {
+  if (depth > maxDepth_) {
+    failDepth(p_);
+  }
+  ++p_;
+  skipWhitespace();
+  if (p_ < end_ && *p_ == ']') {
+    ++p_;
+    return Value(Array());
+  }
+  const std::size_t start = elements_.size();
+  while (true) {
+    elements_.push_back(parseValue(depth));
+    skipWhitespace();
+    if (p_ < end_ && *p_ == ',') {
+      ++p_;
+      continue;
+    }
+    if (p_ == end_ || *p_ != ']') {
+      fail(SyntaxErrorKind::kExpectedCommaOrRBracket, p_);
+    }
+    ++p_;
+    break;
+  }
+  Array array(std::make_move_iterator(elements_.begin() + static_cast<std::ptrdiff_t>(start)),
+              std::make_move_iterator(elements_.end()));
+  elements_.resize(start);
+  return Value(std::move(array));
+}
+
+Value Parser::parseObject(std::size_t depth) {
+  if (depth > maxDepth_) {
+    failDepth(p_);
+  }
+  ++p_;
+  skipWhitespace();
+  if (p_ < end_ && *p_ == '}') {
+    ++p_;
+    return Value(Object());
+  }
+  const std::size_t start = members_.size();
+  // The first key has its own messages; after a ',' another message, and a missing ':' after
+  // a later key reports the character found instead (V8's ExpectNext without a template).
+  if (p_ == end_ || *p_ != '"') {
+    fail(SyntaxErrorKind::kExpectedPropertyNameOrRBrace, p_);
+  }
+  SyntaxErrorKind missingColon = SyntaxErrorKind::kExpectedColonAfterPropertyName;
+  while (true) {
+    ++p_;
+    std::string key = scanString();
+    skipWhitespace();
+    if (p_ == end_ || *p_ != ':') {
+      fail(missingColon, p_);
+    }
+    ++p_;
+    members_.emplace_back(std::move(key), parseValue(depth));
+    skipWhitespace();
+    if (p_ < end_ && *p_ == ',') {
+      ++p_;
+      skipWhitespace();
+      if (p_ == end_ || *p_ != '"') {
+        fail(SyntaxErrorKind::kExpectedDoubleQuotedPropertyName, p_);
+      }
+      missingColon = SyntaxErrorKind::kUnexpectedCharacter;
+      continue;
+    }
+    if (p_ == end_ || *p_ != '}') {
+      fail(SyntaxErrorKind::kExpectedCommaOrRBrace, p_);
+    }
+    ++p_;
+    break;
+  }
+  Object object;
+  ObjectBuilder::build(object, members_.data() + start, members_.size() - start);
+  members_.erase(members_.begin() + static_cast<std::ptrdiff_t>(start), members_.end());
+  return Value(std::move(object));
+}
+
+void Parser::scanLiteral(std::string_view literal) {
+  if (static_cast<std::size_t>(end_ - p_) >= literal.size() &&
+      std::memcmp(p_, literal.data(), literal.size()) == 0) {
+    p_ += literal.size();
+    return;
+  }
+  ++p_;
+  for (std::size_t i = 1; i < literal.size() && p_ < end_; ++i, ++p_) {
+    if (*p_ != static_cast<unsigned char>(literal[i])) {
+      fail(SyntaxErrorKind::kUnexpectedCharacter, p_);
+    }
+  }
+  fail(SyntaxErrorKind::kUnexpectedEnd, p_);
+}
+
+Value Parser::parseNumber() {
+  const unsigned char* start = p_;
+  bool negative = *p_ == '-';
+  if (negative) {
+    ++p_;
+  }
+  const unsigned char* digits = p_;
+  if (p_ < end_ && *p_ == '0') {
+    ++p_;
+    if (p_ < end_ && isDigit(*p_)) {
+      fail(SyntaxErrorKind::kUnexpectedNumber, p_);
+    }
+  } else {
+    while (p_ < end_ && isDigit(*p_)) {
+      ++p_;
+    }
+    if (p_ == digits) {
+      fail(SyntaxErrorKind::kNoNumberAfterMinusSign, p_);
+    }
+  }
+  bool integer = true;
+  if (p_ < end_ && *p_ == '.') {
+    integer = false;
+    ++p_;
+    if (p_ == end_ || !isDigit(*p_)) {
+      fail(SyntaxErrorKind::kUnterminatedFractionalNumber, p_);
+    }
+    while (p_ < end_ && isDigit(*p_)) {
+      ++p_;
+    }
+  }
+  if (p_ < end_ && (*p_ | 0x20) == 'e') {
+    integer = false;
+    ++p_;
+    if (p_ < end_ && (*p_ == '+' || *p_ == '-')) {
+      ++p_;
+    }
+    if (p_ == end_ || !isDigit(*p_)) {
+      fail(SyntaxErrorKind::kExponentPartMissingNumber, p_);
+    }
+    while (p_ < end_ && isDigit(*p_)) {
+      ++p_;
+    }
+  }
+  if (integer && p_ - digits <= kExactIntegerDigits) {
+    std::int64_t n = 0;
+    for (const unsigned char* d = digits; d < p_; ++d) {
+      n = n * 10 + (*d - '0');
+    }
+    double x = static_cast<double>(n);
+    return Value(negative ? -x : x);  // "-0" is -0, as in V8
+  }
+  double x = 0;
+  fast_float::from_chars(reinterpret_cast<const char*>(start), reinterpret_cast<const char*>(p_),
+                         x);
+  return Value(x);
+}
+
+std::string Parser::scanString() {
+  const unsigned char* start = p_;
+  while (true) {
+    p_ = scanPlain(p_, end_);
+    if (p_ == end_ || *p_ < 0x80) {
+      break;
+    }
+    char32_t cp;
+    std::size_t length = decodeUtf8(p_, end_, &cp);
+    if (cp == kInvalidSequence) {
+      break;
+    }
+    p_ += length;
+  }
+  if (p_ < end_ && *p_ == '"') {
+    std::string s(reinterpret_cast<const char*>(start), static_cast<std::size_t>(p_ - start));
+    ++p_;
+    return s;
+  }
+  std::string out(reinterpret_cast<const char*>(start), static_cast<std::size_t>(p_ - start));
+  scanStringSlow(out);
+  return out;
+}
+
+// The rest of a string that holds escapes or invalid UTF-8, from p_ on.
+void Parser::scanStringSlow(std::string& out) {
+  while (true) {
+    const unsigned char* run = p_;
+    p_ = scanPlain(p_, end_);
+    out.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p_ - run));
+    if (p_ == end_) {
+      fail(SyntaxErrorKind::kUnterminatedString, p_);
+    }
+    unsigned char c = *p_;
+    if (c == '"') {
+      ++p_;
+      return;
+    }
+    if (c == '\\') {
+      scanEscape(out);
+    } else if (c < 0x20) {
+      fail(SyntaxErrorKind::kBadControlCharacter, p_);
+    } else {
+      char32_t cp;
+      std::size_t length = decodeUtf8(p_, end_, &cp);
+      if (cp == kInvalidSequence) {
+        appendUtf8(out, kReplacement);
+      } else {
+        out.append(reinterpret_cast<const char*>(p_), length);
+      }
+      p_ += length;
+    }
+  }
+}
+
+// At the backslash; leaves p_ past the escape. A \uXXXX high surrogate directly followed by a
+// \uXXXX low one is one character; any other surrogate stays lone (WTF-8), as in V8's string.
+void Parser::scanEscape(std::string& out) {
+  ++p_;
+  if (p_ == end_) {
+    fail(SyntaxErrorKind::kUnexpectedEnd, p_);
+  }
+  unsigned char c = *p_;
+  switch (c) {
+    case '"':
+    case '\\':
+    case '/':
+      out += static_cast<char>(c);
+      break;
+    case 'b':
+      out += '\b';
+      break;
+    case 'f':
+      out += '\f';
+      break;
+    case 'n':
+      out += '\n';
+      break;
+    case 'r':
+      out += '\r';
+      break;
+    case 't':
+      out += '\t';
+      break;
+    case 'u': {
+      char32_t unit = scanHex4();
+      if (unit >= 0xD800 && unit <= 0xDBFF && end_ - p_ >= 7 && p_[1] == '\\' && p_[2] == 'u') {
+        char32_t low = 0;
+        int i = 3;
+        for (; i < 7; ++i) {
+          int digit = hexValue(p_[i]);
+          if (digit < 0) {
+            break;
+          }
+          low = low * 16 + static_cast<char32_t>(digit);
+        }
+        if (i == 7 && low >= 0xDC00 && low <= 0xDFFF) {
+          appendUtf8(out, 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00));
+          p_ += 7;
+          return;
+        }
+      }
+      appendUtf8(out, unit);
+      break;
+    }
+    default:
+      if (c >= 0x80) {
+        // V8 compares UTF-16 code units: a Latin-1 character is a bad escape, anything above
+        // is an unexpected token.
+        char32_t cp;
+        decodeUtf8(p_, end_, &cp);
+        if (cp == kInvalidSequence || cp > 0xFF) {
+          fail(SyntaxErrorKind::kUnexpectedCharacter, p_);
+        }
+      }
+      fail(SyntaxErrorKind::kBadEscapedCharacter, p_);
+  }
+  ++p_;
+}
+
+// At the 'u'; leaves p_ on the last hex digit.
+char32_t Parser::scanHex4() {
+  char32_t value = 0;
+  for (int i = 0; i < 4; ++i) {
+    ++p_;
+    int digit = p_ < end_ ? hexValue(*p_) : -1;
+    if (digit < 0) {
+      fail(SyntaxErrorKind::kBadUnicodeEscape, p_);
+    }
+    value = value * 16 + static_cast<char32_t>(digit);
+  }
+  return value;
+}
+
+}  // namespace nodecc::JSON::detail
