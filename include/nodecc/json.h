@@ -4,33 +4,37 @@
 // doubles, a missing member reads as undefined); JSON::stringify writes the bytes V8 writes.
 //
 //   JSON::Value v = JSON::parse(R"({"user": {"name": "ada"}, "tags": ["x"]})");
-//   std::string name = v["user"]["name"].asString();       // v.user.name
+//   std::string_view name = v["user"]["name"].asString();   // v.user.name
 //   if (!v["missing"]) { ... }                               // undefined is falsy
 //   v["tags"].push("y");                                     // v.tags.push('y')
+//   v["count"] = 3;                                          // v.count = 3
 //   res.end(JSON::stringify(v, nullptr, 2));                 // JSON.stringify(v, null, 2)
 //
 // Structs declare their fields once and get both directions (nodecc/detail/json_typed.h):
 //   struct Point { double x; double y; };
-//   NODECC_JSON(Point, x, y)
+//   NODECC_JSON(Point, x, y);
 //   Point p = JSON::parse<Point>(text);     // TypeError naming the path on a mismatch
 //   std::string s = JSON::stringify(p);     // {"x":1,"y":2}
 //
 // Values are C++ values: copying one copies the whole tree (JavaScript shares objects), and a
-// reference into a Value stays valid until the container it lives in changes. A Value is not
-// thread-safe; use one from one thread at a time, like the rest of the API. docs/json.md lists
+// reference into a Value is valid until the array or object holding it changes. A Value is not
+// thread-safe: use each from one thread at a time, like the rest of the API. docs/json.md lists
 // every difference from JavaScript.
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <initializer_list>
-#include <memory>
+#include <iterator>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "nodecc/detail/json_storage.h"
 #include "nodecc/detail/json_traits.h"
 #include "nodecc/error.h"
 
@@ -38,54 +42,116 @@ namespace nodecc::JSON {
 
 class Value;
 class ValueRef;
-class Object;
 class Member;
-// A JavaScript array: a std::vector of values. JSON::Array{1, "a", nullptr} builds one.
-using Array = std::vector<Value>;
 
 // How deep JSON::parse lets arrays and objects nest before it throws RangeError (V8 parses any
 // depth but cannot stringify past about 4,170 levels; nodecc's parse, stringify, copies and
 // destructors recurse, so the depth is bounded where the input enters). ParseOptions changes it.
 inline constexpr std::size_t kMaxDepth = 4096;
 
-namespace detail {
-struct ObjectIndex;  // the hash index of a large Object (src/api/json/object.cc)
-}  // namespace detail
+// The types a Value can hold, named as in error messages and typeName().
+enum class Type : std::uint8_t { Undefined, Null, Boolean, Number, String, Array, Object };
+
+// A JavaScript array: a contiguous sequence of values with std::vector's interface (size,
+// operator[], push_back, insert, erase, iterators...). JSON::Array{1, "a", nullptr} builds one;
+// an empty array allocates nothing.
+class Array {
+ public:
+  using value_type = Value;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+  using reference = Value&;
+  using const_reference = const Value&;
+  using iterator = Value*;
+  using const_iterator = const Value*;
+
+  Array() noexcept = default;
+  Array(std::initializer_list<Value> values);
+  // n undefined elements (written as null), as JavaScript's new Array(n).
+  explicit Array(std::size_t n);
+  template <std::input_iterator It>
+  Array(It first, It last) {
+    for (; first != last; ++first) {
+      emplace_back(*first);
+    }
+  }
+  Array(const Array& other);
+  Array(Array&& other) noexcept : rep_(std::exchange(other.rep_, nullptr)) {}
+  Array& operator=(const Array& other);
+  Array& operator=(Array&& other) noexcept;
+  ~Array();
+
+  std::size_t size() const noexcept { return rep_ ? rep_->size : 0; }
+  bool empty() const noexcept { return size() == 0; }
+  std::size_t capacity() const noexcept { return rep_ ? rep_->capacity : 0; }
+  Value* data() noexcept;
+  const Value* data() const noexcept;
+  Value& operator[](std::size_t i) noexcept;
+  const Value& operator[](std::size_t i) const noexcept;
+  Value& front() noexcept;
+  const Value& front() const noexcept;
+  Value& back() noexcept;
+  const Value& back() const noexcept;
+  iterator begin() noexcept;
+  iterator end() noexcept;
+  const_iterator begin() const noexcept;
+  const_iterator end() const noexcept;
+
+  void reserve(std::size_t n);
+  void resize(std::size_t n);  // new elements are undefined
+  void clear() noexcept;
+  void push_back(Value v);
+  template <class... Args>
+  Value& emplace_back(Args&&... args);
+  void pop_back() noexcept;
+  iterator insert(const_iterator pos, Value v);
+  iterator erase(const_iterator pos);
+  iterator erase(const_iterator first, const_iterator last);
+
+  friend bool operator==(const Array& a, const Array& b) noexcept;
+
+ private:
+  friend class ArrayBuilder;
+  void grow(std::size_t minCapacity);
+  detail::ArrayRep* rep_ = nullptr;
+};
 
 // A JavaScript object: members in JavaScript's property order (keys that are array indices,
 // "0" to "4294967294" without leading zeros, first in ascending numeric order, then the others
 // in insertion order), each key once. Setting an existing key replaces its value in place.
-// Lookups are O(1) (a hash index once the object has more than a few members).
+// Lookups compare keys one by one up to 64 members and use a hash index beyond.
 class Object {
  public:
-  using iterator = std::vector<Member>::iterator;
-  using const_iterator = std::vector<Member>::const_iterator;
+  using value_type = Member;
+  using iterator = Member*;
+  using const_iterator = const Member*;
 
-  Object() noexcept;
-  // JSON::Object{{"a", 1}, {"b", "x"}}: later duplicates replace earlier ones, as in a literal.
+  Object() noexcept = default;
+  // JSON::Object{{"a", 1}, {"b", "x"}}: a later duplicate replaces an earlier one, as in a
+  // JavaScript object literal.
   Object(std::initializer_list<Member> members);
   Object(const Object& other);
-  Object(Object&& other) noexcept;
+  Object(Object&& other) noexcept : rep_(std::exchange(other.rep_, nullptr)) {}
   Object& operator=(const Object& other);
   Object& operator=(Object&& other) noexcept;
   ~Object();
 
   // The member's value, inserting an undefined member first when the key is missing (as
-  // std::map does; stringify omits undefined members as JavaScript does).
+  // std::map does; stringify leaves undefined members out, as JavaScript does).
   Value& operator[](std::string_view key);
   // The member's value, or undefined when missing; never inserts.
-  const Value& operator[](std::string_view key) const;
-  // The value of `key` or nullptr.
+  const Value& operator[](std::string_view key) const noexcept;
+  // The value of `key`, or nullptr.
   Value* find(std::string_view key) noexcept;
   const Value* find(std::string_view key) const noexcept;
   bool contains(std::string_view key) const noexcept { return find(key) != nullptr; }
-  // Sets `key` (in place when present, in JavaScript's order when new); returns the value.
+  // Sets `key`: in place when present, at its place in JavaScript's order when new.
   Value& set(std::string_view key, Value value);
   // `delete obj[key]`: true when a member was removed.
   bool erase(std::string_view key);
 
-  std::size_t size() const noexcept;
-  bool empty() const noexcept;
+  std::size_t size() const noexcept { return rep_ ? rep_->size : 0; }
+  bool empty() const noexcept { return size() == 0; }
   void clear() noexcept;
   void reserve(std::size_t n);
   iterator begin() noexcept;
@@ -94,20 +160,16 @@ class Object {
   const_iterator end() const noexcept;
 
   // Deep equality: the same keys (in any order) with equal values.
-  friend bool operator==(const Object& a, const Object& b);
+  friend bool operator==(const Object& a, const Object& b) noexcept;
 
  private:
   friend class ObjectBuilder;
   std::size_t indexOf(std::string_view key) const noexcept;
-  Member& insertNew(std::string&& key, Value&& value);
+  Member& insertNew(std::string_view key, Value&& value);
+  void grow(std::size_t minCapacity);
   void rebuildIndex();
-
-  std::vector<Member> members_;
-  std::unique_ptr<detail::ObjectIndex> index_;
+  detail::ObjectRep* rep_ = nullptr;
 };
-
-// The types a Value can hold, named as in error messages and typeName().
-enum class Type : std::uint8_t { Undefined, Null, Boolean, Number, String, Array, Object };
 
 namespace detail {
 template <class T>
@@ -117,31 +179,31 @@ concept Arithmetic = std::is_arithmetic_v<T> && !std::same_as<T, bool> && !std::
 }  // namespace detail
 
 // A JSON value: undefined, null, a boolean, a number (double), a string (UTF-8), an Array or an
-// Object. Default-constructed it is undefined, as a JavaScript variable.
+// Object. Default-constructed it is undefined, as a JavaScript variable. 16 bytes; strings up
+// to 14 bytes are stored inline. A moved-from Value is undefined.
 class Value {
  public:
-  Value() noexcept : type_(Type::Undefined) {}
-  Value(std::nullptr_t) noexcept : type_(Type::Null) {}         // NOLINT: null
-  Value(bool b) noexcept : type_(Type::Boolean) { bool_ = b; }  // NOLINT
+  Value() noexcept : tag_(Tag::kUndefined) {}
+  Value(std::nullptr_t) noexcept : tag_(Tag::kNull) {}               // NOLINT: null
+  Value(bool b) noexcept : tag_(Tag::kBoolean) { storage_[0] = b; }  // NOLINT
   template <detail::Arithmetic T>
-  Value(T n) noexcept : type_(Type::Number) {  // NOLINT
-    number_ = static_cast<double>(n);
+  Value(T n) noexcept : tag_(Tag::kNumber) {  // NOLINT
+    setNumber(static_cast<double>(n));
   }
-  Value(const char* s) : type_(Type::String) { new (&string_) std::string(s); }  // NOLINT
-  Value(std::string s) noexcept : type_(Type::String) {                          // NOLINT
-    new (&string_) std::string(std::move(s));
+  Value(std::string_view s) { setString(s); }                  // NOLINT
+  Value(const char* s) : Value(std::string_view(s)) {}         // NOLINT
+  Value(const std::string& s) : Value(std::string_view(s)) {}  // NOLINT
+  Value(Array a) noexcept : tag_(Tag::kArray) {                // NOLINT
+    new (storage_) Array(std::move(a));
   }
-  Value(std::string_view s) : type_(Type::String) { new (&string_) std::string(s); }   // NOLINT
-  Value(Array a) noexcept : type_(Type::Array) { new (&array_) Array(std::move(a)); }  // NOLINT
-  Value(Object o) noexcept : type_(Type::Object) {                                     // NOLINT
-    new (&object_) Object(std::move(o));
+  Value(Object o) noexcept : tag_(Tag::kObject) {  // NOLINT
+    new (storage_) Object(std::move(o));
   }
   // Any type with a JSON form (a NODECC_JSON struct, std::vector<T>, std::optional<T>...).
   template <detail::Convertible T>
   Value(const T& v) : Value(detail::toValue(v, {})) {}  // NOLINT
-  // A char would otherwise silently become a boolean: write a string ("x") or a number.
+  // A char or a pointer would otherwise silently become a boolean.
   Value(char) = delete;
-  // A pointer would otherwise silently become a boolean.
   template <class T>
   requires(!std::same_as<std::remove_cv_t<T>, char>) Value(T*)
   = delete;
@@ -151,40 +213,37 @@ class Value {
   Value& operator=(const Value& other);
   Value& operator=(Value&& other) noexcept;
   ~Value() {
-    if (type_ >= Type::String) {
+    if (tag_ >= Tag::kLongString) {
       destroy();
     }
   }
 
-  Type type() const noexcept { return type_; }
+  Type type() const noexcept;
   // "undefined", "null", "boolean", "number", "string", "array" or "object".
   std::string_view typeName() const noexcept;
-  bool isUndefined() const noexcept { return type_ == Type::Undefined; }
-  bool isNull() const noexcept { return type_ == Type::Null; }
+  bool isUndefined() const noexcept { return tag_ == Tag::kUndefined; }
+  bool isNull() const noexcept { return tag_ == Tag::kNull; }
   // null or undefined: what `v == null` tests in JavaScript.
-  bool isNullish() const noexcept { return type_ <= Type::Null; }
-  bool isBoolean() const noexcept { return type_ == Type::Boolean; }
-  bool isNumber() const noexcept { return type_ == Type::Number; }
-  bool isString() const noexcept { return type_ == Type::String; }
-  bool isArray() const noexcept { return type_ == Type::Array; }
-  bool isObject() const noexcept { return type_ == Type::Object; }
+  bool isNullish() const noexcept { return tag_ <= Tag::kNull; }
+  bool isBoolean() const noexcept { return tag_ == Tag::kBoolean; }
+  bool isNumber() const noexcept { return tag_ == Tag::kNumber; }
+  bool isString() const noexcept { return tag_ == Tag::kShortString || tag_ == Tag::kLongString; }
+  bool isArray() const noexcept { return tag_ == Tag::kArray; }
+  bool isObject() const noexcept { return tag_ == Tag::kObject; }
 
   // Typed access: the value, or TypeError "Expected a string, got a number" (the actual type
-  // named) when it holds another type.
+  // named) when it holds another type. The string view is valid while this value is unchanged.
   bool asBool() const;
   double asNumber() const;
-  const std::string& asString() const;
-  std::string& asString();
+  std::string_view asString() const;
   const Array& asArray() const;
   Array& asArray();
   const Object& asObject() const;
   Object& asObject();
-  // The value converted to T (a struct declared with NODECC_JSON, int, std::vector<T>...):
-  // TypeError or RangeError naming the path of the mismatch ("points[3].x").
+  // The value converted to T (a struct declared with NODECC_JSON, int, std::string,
+  // std::vector<T>...): TypeError or RangeError naming the path of a mismatch ("points[3].x").
   template <class T>
-  T as() const&;
-  template <class T>
-  T as() &&;
+  T as() const;
 
   // JavaScript truthiness: false for undefined, null, false, 0, -0, NaN and "", true otherwise
   // (an empty array or object is truthy).
@@ -200,14 +259,14 @@ class Value {
   const Value& operator[](I index) const noexcept {
     return elementAt(toIndex(index));
   }
-  // On a non-const Value, a ValueRef: reads as the const forms above (never inserts), and
+  // On a non-const Value, a ValueRef: it reads as the const forms above (never inserts), and
   // assigning through it sets the member or element, as JavaScript's v.key = x / v[i] = x.
   ValueRef operator[](std::string_view key) noexcept;
   ValueRef operator[](const char* key) noexcept;
   template <std::integral I>
   ValueRef operator[](I index) noexcept;
 
-  // Whether an object has the key (JavaScript's `key in v` for own properties).
+  // Whether an object has the key (JavaScript's Object.hasOwn(v, key)).
   bool has(std::string_view key) const noexcept;
   // The number of elements of an array or members of an object; 0 for other types.
   std::size_t size() const noexcept;
@@ -222,66 +281,99 @@ class Value {
 
  private:
   friend class ValueRef;
+  friend class ArrayBuilder;
+  // kLongString and above own memory.
+  enum class Tag : std::uint8_t {
+    kUndefined,
+    kNull,
+    kBoolean,
+    kNumber,
+    kShortString,
+    kLongString,
+    kArray,
+    kObject
+  };
+  static constexpr std::size_t kShortMax = 14;
+
   template <std::integral I>
   static std::size_t toIndex(I index) noexcept {
     return index < 0 ? ~std::size_t{0} : static_cast<std::size_t>(index);
   }
   const Value& elementAt(std::size_t index) const noexcept;
+  void setString(std::string_view s);
   void destroy() noexcept;
   [[noreturn]] void throwType(Type expected) const;
 
-  Type type_;
-  union {
-    bool bool_;
-    double number_;
-    std::string string_;
-    Array array_;
-    Object object_;
-  };
+  // The payload lives in storage_: the boolean in its first byte, the number, the StringRep*,
+  // or the Array or Object object (one pointer each); a short string fills it.
+  double number() const noexcept {
+    double d;
+    std::memcpy(&d, storage_, sizeof d);
+    return d;
+  }
+  void setNumber(double d) noexcept { std::memcpy(storage_, &d, sizeof d); }
+  detail::StringRep* longString() const noexcept {
+    detail::StringRep* rep;
+    std::memcpy(&rep, storage_, sizeof rep);
+    return rep;
+  }
+  Array& array() noexcept { return *std::launder(reinterpret_cast<Array*>(storage_)); }
+  const Array& array() const noexcept {
+    return *std::launder(reinterpret_cast<const Array*>(storage_));
+  }
+  Object& object() noexcept { return *std::launder(reinterpret_cast<Object*>(storage_)); }
+  const Object& object() const noexcept {
+    return *std::launder(reinterpret_cast<const Object*>(storage_));
+  }
+
+  alignas(8) unsigned char storage_[kShortMax];
+  std::uint8_t shortLength_ = 0;
+  Tag tag_;
 };
 
-// One member of an Object. Structured bindings give the key (read-only: it is what the object
-// is indexed by) and the value: `for (auto& [key, value] : v.asObject())`.
+// One member of an Object: a key and a value. Structured bindings give the key (a
+// std::string_view: keys are read-only, they are what the object is indexed by) and the value:
+// `for (auto& [key, value] : v.asObject())`.
 class Member {
  public:
-  Member(std::string key, Value value) : key_(std::move(key)), value_(std::move(value)) {}
   Member(std::string_view key, Value value) : key_(key), value_(std::move(value)) {}
   Member(const char* key, Value value) : key_(key), value_(std::move(value)) {}
+  Member(const std::string& key, Value value) : key_(key), value_(std::move(value)) {}
 
-  const std::string& key() const noexcept { return key_; }
+  std::string_view key() const noexcept { return key_.view(); }
   Value& value() noexcept { return value_; }
   const Value& value() const noexcept { return value_; }
 
   template <std::size_t I>
-  decltype(auto) get() noexcept {
+  auto get() noexcept -> std::conditional_t<I == 0, std::string_view, Value&> {
     if constexpr (I == 0) {
-      return static_cast<const std::string&>(key_);
+      return key_.view();
     } else {
-      return static_cast<Value&>(value_);
+      return value_;
     }
   }
   template <std::size_t I>
-  decltype(auto) get() const noexcept {
+  auto get() const noexcept -> std::conditional_t<I == 0, std::string_view, const Value&> {
     if constexpr (I == 0) {
-      return static_cast<const std::string&>(key_);
+      return key_.view();
     } else {
-      return static_cast<const Value&>(value_);
+      return value_;
     }
   }
 
  private:
   friend class Object;
   friend class ObjectBuilder;
-  std::string key_;
+  detail::Key key_;
   Value value_;
 };
 
 // What operator[] of a non-const Value returns: a place, an object's key or an array's index.
 // Reading it gives the value there (undefined when absent; nothing is inserted, nothing
-// throws); assigning to it sets the member or element: inserted when new, and TypeError
-// "Cannot set properties of undefined (setting 'b')" when the holder is not an object or
-// array, as in JavaScript. It refers to its holder and key: use it within the expression (a
-// `const Value&` or a Value copy of it keeps the value).
+// throws); assigning to it sets the member or element, inserted when new, and throws
+// TypeError "Cannot set properties of undefined (setting 'b')" when the holder is not an
+// object or array, as JavaScript does. It refers to its holder and key: use it within the
+// expression (a `const Value&` to it, or a Value copy, keeps the value).
 class ValueRef {
  public:
   operator const Value&() const noexcept { return get(); }  // NOLINT
@@ -306,8 +398,8 @@ class ValueRef {
   bool isObject() const noexcept { return get().isObject(); }
   bool asBool() const { return get().asBool(); }
   double asNumber() const { return get().asNumber(); }
+  std::string_view asString() const { return get().asString(); }
   // The mutable forms reach the existing value: TypeError when it has another type.
-  std::string& asString() { return existing().asString(); }
   Array& asArray() { return existing().asArray(); }
   Object& asObject() { return existing().asObject(); }
   template <class T>
@@ -332,12 +424,12 @@ class ValueRef {
   ValueRef(Value* holder, std::string_view key) noexcept : holder_(holder), key_(key) {}
   ValueRef(Value* holder, std::size_t index) noexcept
       : holder_(holder), index_(index), byIndex_(true) {}
-  // The value here when it exists (the holder of a nested ref), else nullptr.
+  // The value here when it exists (the holder of a nested place), else nullptr.
   Value* holderOfChild() const noexcept;
   Value& existing() const;
   [[noreturn]] void throwNoHolder(bool setting) const;
 
-  Value* holder_;  // nullptr when the place's own holder does not exist
+  Value* holder_;  // nullptr when this place's holder does not exist
   std::string_view key_;
   std::size_t index_ = 0;
   bool byIndex_ = false;
@@ -353,7 +445,7 @@ struct ParseOptions {
 // JSON.parse(text): the value, or SyntaxError with V8's message ("Unexpected token '}', ..."
 // and positions counted in UTF-16 code units, as in JavaScript). The text is UTF-8; invalid
 // sequences read as U+FFFD, as when Node decodes a Buffer. Nesting deeper than maxDepth throws
-// RangeError "JSON nesting deeper than 4096 levels at position N".
+// RangeError "Nesting deeper than 4096 levels in JSON at position N".
 Value parse(std::string_view text, const ParseOptions& options = {});
 
 // A reviver, JSON.parse's second argument: `Value(std::string_view key, Value value)`, called
@@ -399,10 +491,7 @@ class Space {
  public:
   Space() = default;
   template <std::integral I>
-  Space(I n) : gap_(n < 1    ? 0
-                    : n > 10 ? 10
-                             : static_cast<std::size_t>(n),
-                    ' ') {}                                    // NOLINT
+  Space(I n) : Space(static_cast<double>(n)) {}                // NOLINT
   Space(double n);                                             // NOLINT
   Space(std::string_view s);                                   // NOLINT
   Space(const char* s) : Space(std::string_view(s)) {}         // NOLINT
@@ -416,7 +505,7 @@ class Space {
 // JSON.stringify(value, replacer, space): V8's bytes (numbers as ECMAScript's Number::toString,
 // NaN and Infinity as null, lone surrogates as \udXXX, undefined members left out and undefined
 // elements as null). Where JavaScript returns undefined (an undefined root) this returns "".
-// A RangeError when the value nests deeper than kMaxDepth.
+// RangeError "Maximum call stack size exceeded" past kMaxDepth levels, as V8 past its stack.
 std::string stringify(const Value& value, const Replacer& replacer = nullptr,
                       const Space& space = {});
 // Any type with a JSON form, written directly (no Value built) unless a replacer is given.
@@ -430,7 +519,7 @@ template <>
 struct std::tuple_size<nodecc::JSON::Member> : std::integral_constant<std::size_t, 2> {};
 template <>
 struct std::tuple_element<0, nodecc::JSON::Member> {
-  using type = const std::string;
+  using type = std::string_view;
 };
 template <>
 struct std::tuple_element<1, nodecc::JSON::Member> {

@@ -56,7 +56,7 @@ concept HasToJSON = HasToJSONKey<T> || requires(const T& t) {
 template <class T>
 struct IsVector : std::false_type {};
 template <class T, class A>
-struct IsVector<std::vector<T, A>> : std::bool_constant<!std::same_as<T, Value>> {};
+struct IsVector<std::vector<T, A>> : std::true_type {};
 template <class T>
 struct IsStdArray : std::false_type {};
 template <class T, std::size_t N>

@@ -149,7 +149,7 @@ void convertInteger(const Value& v, I& out, const Path* path) {
   out = static_cast<I>(d);
 }
 
-// Src is `Value` (strings are moved out) or `const Value`.
+// Src is `Value` (arrays and objects are moved out) or `const Value`.
 template <class Src, class T>
 void convertIn(Src& v, T& out, const Path* path) {
   if constexpr (HasFromJSON<T>) {
@@ -176,11 +176,7 @@ void convertIn(Src& v, T& out, const Path* path) {
     if (!v.isString()) {
       throwTypeMismatch(path, "a string", v);
     }
-    if constexpr (std::is_const_v<Src>) {
-      out = v.asString();
-    } else {
-      out = std::move(v.asString());
-    }
+    out.assign(v.asString());
   } else if constexpr (std::same_as<T, std::nullptr_t>) {
     if (!v.isNull()) {
       throwTypeMismatch(path, "null", v);
@@ -232,7 +228,7 @@ void convertIn(Src& v, T& out, const Path* path) {
       Path here{path, k};
       typename T::mapped_type m{};
       convertIn(e, m, &here);
-      out.insert_or_assign(k, std::move(m));
+      out.insert_or_assign(std::string(k), std::move(m));
     }
   } else if constexpr (HasFields<T>) {
     if (!v.isObject()) {
@@ -372,14 +368,7 @@ void writeTyped(Writer& w, const T& v) {
 namespace nodecc::JSON {
 
 template <class T>
-T Value::as() const& {
-  T out{};
-  detail::convertIn(*this, out, nullptr);
-  return out;
-}
-
-template <class T>
-T Value::as() && {
+T Value::as() const {
   T out{};
   detail::convertIn(*this, out, nullptr);
   return out;
@@ -387,7 +376,10 @@ T Value::as() && {
 
 template <class T>
 T parse(std::string_view text, const ParseOptions& options) {
-  return parse(text, options).template as<T>();
+  Value v = parse(text, options);
+  T out{};
+  detail::convertIn(v, out, nullptr);  // the parsed arrays and objects are moved, not copied
+  return out;
 }
 
 template <class T>

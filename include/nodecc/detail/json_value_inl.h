@@ -1,37 +1,27 @@
 #pragma once
-// The inline parts of nodecc/json.h's Value: moves (a moved-from Value is undefined) and the
-// non-const operator[]. Included by json.h; not a header of its own.
+// The inline parts of nodecc/json.h: moves (a moved-from Value is undefined), element access
+// and the non-const operator[]. Included by json.h; not a header of its own.
+#include <cstring>
 #include <new>
 #include <string>
 #include <utility>
 
 namespace nodecc::JSON {
 
-inline Value::Value(Value&& other) noexcept : type_(other.type_) {
-  switch (type_) {
-    case Type::Undefined:
-    case Type::Null:
-      break;
-    case Type::Boolean:
-      bool_ = other.bool_;
-      break;
-    case Type::Number:
-      number_ = other.number_;
-      break;
-    case Type::String:
-      new (&string_) std::string(std::move(other.string_));
-      other.string_.~basic_string();
-      break;
-    case Type::Array:
-      new (&array_) Array(std::move(other.array_));
-      other.array_.~Array();
-      break;
-    case Type::Object:
-      new (&object_) Object(std::move(other.object_));
-      other.object_.~Object();
-      break;
+static_assert(sizeof(Value) == 16, "a Value is two words");
+static_assert(sizeof(Member) == 32, "a Member is a Key and a Value");
+
+inline Value::Value(Value&& other) noexcept : shortLength_(other.shortLength_), tag_(other.tag_) {
+  if (tag_ == Tag::kArray) {
+    new (storage_) Array(std::move(other.array()));
+    other.array().~Array();
+  } else if (tag_ == Tag::kObject) {
+    new (storage_) Object(std::move(other.object()));
+    other.object().~Object();
+  } else {
+    std::memcpy(storage_, other.storage_, sizeof storage_);  // bytes, or a StringRep* that moves
   }
-  other.type_ = Type::Undefined;
+  other.tag_ = Tag::kUndefined;
 }
 
 // `other` may live inside this value (v = std::move(v["child"])): it is moved out before this
@@ -39,7 +29,7 @@ inline Value::Value(Value&& other) noexcept : type_(other.type_) {
 inline Value& Value::operator=(Value&& other) noexcept {
   if (this != &other) {
     Value taken(std::move(other));
-    if (type_ >= Type::String) {
+    if (tag_ >= Tag::kLongString) {
       destroy();
     }
     new (this) Value(std::move(taken));
@@ -63,6 +53,72 @@ inline ValueRef Value::operator[](const char* key) noexcept {
 template <std::integral I>
 ValueRef Value::operator[](I index) noexcept {
   return ValueRef(this, toIndex(index));
+}
+
+inline Value* Array::data() noexcept {
+  return rep_ ? rep_->items() : nullptr;
+}
+inline const Value* Array::data() const noexcept {
+  return rep_ ? rep_->items() : nullptr;
+}
+inline Value& Array::operator[](std::size_t i) noexcept {
+  return data()[i];
+}
+inline const Value& Array::operator[](std::size_t i) const noexcept {
+  return data()[i];
+}
+inline Value& Array::front() noexcept {
+  return data()[0];
+}
+inline const Value& Array::front() const noexcept {
+  return data()[0];
+}
+inline Value& Array::back() noexcept {
+  return data()[size() - 1];
+}
+inline const Value& Array::back() const noexcept {
+  return data()[size() - 1];
+}
+inline Array::iterator Array::begin() noexcept {
+  return data();
+}
+inline Array::iterator Array::end() noexcept {
+  return data() + size();
+}
+inline Array::const_iterator Array::begin() const noexcept {
+  return data();
+}
+inline Array::const_iterator Array::end() const noexcept {
+  return data() + size();
+}
+
+template <class... Args>
+Value& Array::emplace_back(Args&&... args) {
+  Value v(std::forward<Args>(args)...);  // first: the arguments may refer into this array
+  if (size() == capacity()) {
+    grow(size() + 1);
+  }
+  Value* slot = rep_->items() + rep_->size;
+  new (slot) Value(std::move(v));
+  ++rep_->size;
+  return *slot;
+}
+
+inline void Array::push_back(Value v) {
+  emplace_back(std::move(v));
+}
+
+inline Object::iterator Object::begin() noexcept {
+  return rep_ ? rep_->items() : nullptr;
+}
+inline Object::iterator Object::end() noexcept {
+  return rep_ ? rep_->items() + rep_->size : nullptr;
+}
+inline Object::const_iterator Object::begin() const noexcept {
+  return rep_ ? rep_->items() : nullptr;
+}
+inline Object::const_iterator Object::end() const noexcept {
+  return rep_ ? rep_->items() + rep_->size : nullptr;
 }
 
 }  // namespace nodecc::JSON

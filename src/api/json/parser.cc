@@ -9,45 +9,14 @@
 #include <cstdint>
 #include <cstring>
 
+#include "api/json/array_builder.h"
 #include "api/json/object_builder.h"
+#include "api/json/scan.h"
 #include "api/json/utf8.h"
 
 namespace nodecc::JSON::detail {
 
 namespace {
-
-constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
-
-std::uint64_t zeroBytes(std::uint64_t x) noexcept {
-  return (x - kOnes) & ~x & kHighs;
-}
-
-// A flag in the high bit of each byte that ends a plain run of a string: '"', '\\', a control
-// character, or a non-ASCII byte (validated as UTF-8 on its own). Borrows may flag bytes above
-// a flagged one, never below: the lowest flag is exact.
-std::uint64_t stringStops(std::uint64_t x) noexcept {
-  return ((x - kOnes * 0x20) & ~x & kHighs) | zeroBytes(x ^ (kOnes * '"')) |
-         zeroBytes(x ^ (kOnes * '\\')) | (x & kHighs);
-}
-
-bool isStringStop(unsigned char c) noexcept {
-  return c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
-}
-
-const unsigned char* scanPlain(const unsigned char* p, const unsigned char* end) noexcept {
-  for (; end - p >= 8; p += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    if (std::uint64_t stops = stringStops(word)) {
-      return p + __builtin_ctzll(stops) / 8;
-    }
-  }
-  while (p < end && !isStringStop(*p)) {
-    ++p;
-  }
-  return p;
-}
 
 bool isDigit(unsigned char c) noexcept {
   return static_cast<unsigned>(c - '0') < 10;
@@ -84,9 +53,16 @@ void Parser::failDepth(const unsigned char* at) const {
 }
 
 void Parser::skipWhitespace() noexcept {
-  while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) {
-    ++p_;
+  // Most values follow their separator directly or after one space; indentation is skipped
+  // a vector at a time.
+  if (p_<end_&& * p_> ' ') {
+    return;
   }
+  if (p_ + 1 < end_ && *p_ == ' ' && p_[1] > ' ') {
+    ++p_;
+    return;
+  }
+  p_ = skipWhitespaceRun(p_, end_);
 }
 
 Value Parser::parse() {
@@ -106,7 +82,7 @@ Value Parser::parseValue(std::size_t depth) {
   switch (*p_) {
     case '"':
       ++p_;
-      return Value(scanString());
+      return Value(scanString());  // a view of the text or of scratch_, copied here
     case '[':
       return parseArray(depth + 1);
     case '{':
@@ -161,9 +137,9 @@ Value Parser::parseArray(std::size_t depth) {
     ++p_;
     break;
   }
-  Array array(std::make_move_iterator(elements_.begin() + static_cast<std::ptrdiff_t>(start)),
-              std::make_move_iterator(elements_.end()));
-  elements_.resize(start);
+  Array array;
+  ArrayBuilder::build(array, elements_.data() + start, elements_.size() - start);
+  elements_.erase(elements_.begin() + static_cast<std::ptrdiff_t>(start), elements_.end());
   return Value(std::move(array));
 }
 
@@ -186,13 +162,17 @@ Value Parser::parseObject(std::size_t depth) {
   SyntaxErrorKind missingColon = SyntaxErrorKind::kExpectedColonAfterPropertyName;
   while (true) {
     ++p_;
-    std::string key = scanString();
+    // The key is built in its scratch slot, the value assigned once parsed (the stack may move
+    // meanwhile: the slot is kept by number).
+    const std::size_t slot = members_.size();
+    members_.emplace_back(scanString(), Value());
     skipWhitespace();
     if (p_ == end_ || *p_ != ':') {
       fail(missingColon, p_);
     }
     ++p_;
-    members_.emplace_back(std::move(key), parseValue(depth));
+    Value value = parseValue(depth);
+    members_[slot].value() = std::move(value);
     skipWhitespace();
     if (p_ < end_ && *p_ == ',') {
       ++p_;
@@ -288,35 +268,50 @@ Value Parser::parseNumber() {
   return Value(x);
 }
 
-std::string Parser::scanString() {
+std::string_view Parser::scanString() {
   const unsigned char* start = p_;
   while (true) {
-    p_ = scanPlain(p_, end_);
+    p_ = scanStringRun(p_, end_);
     if (p_ == end_ || *p_ < 0x80) {
       break;
     }
-    char32_t cp;
-    std::size_t length = decodeUtf8(p_, end_, &cp);
-    if (cp == kInvalidSequence) {
-      break;
+    // Non-ASCII text tends to come in runs: validate the whole run before scanning on.
+    std::size_t length;
+    while ((length = validSequenceLength(p_, end_)) != 0) {
+      p_ += length;
+      if (p_ == end_ || *p_ < 0x80) {
+        break;
+      }
     }
-    p_ += length;
+    if (length == 0) {
+      break;  // invalid: the slow path writes U+FFFD for it
+    }
   }
   if (p_ < end_ && *p_ == '"') {
-    std::string s(reinterpret_cast<const char*>(start), static_cast<std::size_t>(p_ - start));
     ++p_;
-    return s;
+    return {reinterpret_cast<const char*>(start), static_cast<std::size_t>(p_ - 1 - start)};
   }
-  std::string out(reinterpret_cast<const char*>(start), static_cast<std::size_t>(p_ - start));
-  scanStringSlow(out);
-  return out;
+  scratch_.assign(reinterpret_cast<const char*>(start), static_cast<std::size_t>(p_ - start));
+  scanStringSlow(scratch_);
+  return scratch_;
 }
 
 // The rest of a string that holds escapes or invalid UTF-8, from p_ on.
 void Parser::scanStringSlow(std::string& out) {
   while (true) {
     const unsigned char* run = p_;
-    p_ = scanPlain(p_, end_);
+    // A run of plain characters, non-ASCII ones included while they are valid.
+    while (true) {
+      p_ = scanStringRun(p_, end_);
+      if (p_ == end_ || *p_ < 0x80) {
+        break;  // the end, '"', '\\' or a control character
+      }
+      std::size_t length = validSequenceLength(p_, end_);
+      if (length == 0) {
+        break;  // an invalid sequence
+      }
+      p_ += length;
+    }
     out.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p_ - run));
     if (p_ == end_) {
       fail(SyntaxErrorKind::kUnterminatedString, p_);
@@ -331,14 +326,10 @@ void Parser::scanStringSlow(std::string& out) {
     } else if (c < 0x20) {
       fail(SyntaxErrorKind::kBadControlCharacter, p_);
     } else {
+      // An invalid sequence: U+FFFD for its maximal subpart, as Node's UTF-8 decoder.
       char32_t cp;
-      std::size_t length = decodeUtf8(p_, end_, &cp);
-      if (cp == kInvalidSequence) {
-        appendUtf8(out, kReplacement);
-      } else {
-        out.append(reinterpret_cast<const char*>(p_), length);
-      }
-      p_ += length;
+      p_ += decodeUtf8(p_, end_, &cp);
+      appendUtf8(out, kReplacement);
     }
   }
 }

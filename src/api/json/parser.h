@@ -24,8 +24,10 @@ class Parser {
   Value parseArray(std::size_t depth);
   Value parseObject(std::size_t depth);
   Value parseNumber();
-  // p_ is past the opening quote; leaves p_ past the closing one.
-  std::string scanString();
+  // p_ is past the opening quote; leaves p_ past the closing one. The contents, as a view of
+  // the text when it holds no escape (nor invalid UTF-8), else of scratch_ (valid until the
+  // next call).
+  std::string_view scanString();
   void scanStringSlow(std::string& out);
   void scanEscape(std::string& out);
   char32_t scanHex4();
@@ -42,6 +44,7 @@ class Parser {
   std::size_t maxDepth_;
   std::vector<Value> elements_;
   std::vector<Member> members_;
+  std::string scratch_;
 };
 
 }  // namespace nodecc::JSON::detail

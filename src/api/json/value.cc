@@ -1,6 +1,7 @@
 // JSON::Value: copies, typed access, JavaScript truthiness, lookups and equality; ValueRef.
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "api/json/number.h"
@@ -38,7 +39,7 @@ std::string primitiveText(const Value& v) {
     case Type::Number:
       return detail::numberToString(v.asNumber());
     case Type::String:
-      return v.asString();
+      return std::string(v.asString());
     default:
       return std::string(v.typeName());
   }
@@ -51,48 +52,76 @@ const Value& undefined() noexcept {
   return kUndefined;
 }
 
-Value::Value(const Value& other) : type_(other.type_) {
-  switch (type_) {
-    case Type::Undefined:
-    case Type::Null:
+Value::Value(const Value& other) : shortLength_(other.shortLength_), tag_(other.tag_) {
+  switch (tag_) {
+    case Tag::kLongString: {
+      detail::StringRep* rep = detail::StringRep::make(other.longString()->view());
+      std::memcpy(storage_, &rep, sizeof rep);
+    } break;
+    case Tag::kArray:
+      new (storage_) Array(other.array());
       break;
-    case Type::Boolean:
-      bool_ = other.bool_;
+    case Tag::kObject:
+      new (storage_) Object(other.object());
       break;
-    case Type::Number:
-      number_ = other.number_;
+    default:
+      std::memcpy(storage_, other.storage_, sizeof storage_);
       break;
-    case Type::String:
-      new (&string_) std::string(other.string_);
-      break;
-    case Type::Array:
-      new (&array_) Array(other.array_);
-      break;
-    case Type::Object:
-      new (&object_) Object(other.object_);
-      break;
+  }
+}
+
+void Value::setString(std::string_view s) {
+  if (s.size() <= kShortMax) {
+    std::memcpy(storage_, s.data(), s.size());
+    shortLength_ = static_cast<std::uint8_t>(s.size());
+    tag_ = Tag::kShortString;
+  } else {
+    detail::StringRep* rep = detail::StringRep::make(s);
+    std::memcpy(storage_, &rep, sizeof rep);
+    tag_ = Tag::kLongString;
   }
 }
 
 void Value::destroy() noexcept {
-  switch (type_) {
-    case Type::String:
-      string_.~basic_string();
+  switch (tag_) {
+    case Tag::kLongString:
+      detail::StringRep::release(longString());
       break;
-    case Type::Array:
-      array_.~Array();
+    case Tag::kArray:
+      array().~Array();
       break;
-    case Type::Object:
-      object_.~Object();
+    case Tag::kObject:
+      object().~Object();
       break;
     default:
       break;
   }
-  type_ = Type::Undefined;
+  tag_ = Tag::kUndefined;
+}
+
+Type Value::type() const noexcept {
+  switch (tag_) {
+    case Tag::kUndefined:
+      return Type::Undefined;
+    case Tag::kNull:
+      return Type::Null;
+    case Tag::kBoolean:
+      return Type::Boolean;
+    case Tag::kNumber:
+      return Type::Number;
+    case Tag::kShortString:
+    case Tag::kLongString:
+      return Type::String;
+    case Tag::kArray:
+      return Type::Array;
+    case Tag::kObject:
+      return Type::Object;
+  }
+  return Type::Undefined;
 }
 
 std::string_view Value::typeName() const noexcept {
-  switch (type_) {
+  switch (type()) {
     case Type::Undefined:
       return "undefined";
     case Type::Null:
@@ -113,107 +142,105 @@ std::string_view Value::typeName() const noexcept {
 
 void Value::throwType(Type expected) const {
   throw TypeError(
-      "", "Expected " + std::string(article(expected)) + ", got " + std::string(article(type_)));
+      "", "Expected " + std::string(article(expected)) + ", got " + std::string(article(type())));
 }
 
 bool Value::asBool() const {
-  if (type_ != Type::Boolean) {
+  if (tag_ != Tag::kBoolean) {
     throwType(Type::Boolean);
   }
-  return bool_;
+  return storage_[0] != 0;
 }
 double Value::asNumber() const {
-  if (type_ != Type::Number) {
+  if (tag_ != Tag::kNumber) {
     throwType(Type::Number);
   }
-  return number_;
+  return number();
 }
-const std::string& Value::asString() const {
-  if (type_ != Type::String) {
+std::string_view Value::asString() const {
+  if (tag_ == Tag::kShortString) {
+    return {reinterpret_cast<const char*>(storage_), shortLength_};
+  }
+  if (tag_ != Tag::kLongString) {
     throwType(Type::String);
   }
-  return string_;
-}
-std::string& Value::asString() {
-  if (type_ != Type::String) {
-    throwType(Type::String);
-  }
-  return string_;
+  return longString()->view();
 }
 const Array& Value::asArray() const {
-  if (type_ != Type::Array) {
+  if (tag_ != Tag::kArray) {
     throwType(Type::Array);
   }
-  return array_;
+  return array();
 }
 Array& Value::asArray() {
-  if (type_ != Type::Array) {
+  if (tag_ != Tag::kArray) {
     throwType(Type::Array);
   }
-  return array_;
+  return array();
 }
 const Object& Value::asObject() const {
-  if (type_ != Type::Object) {
+  if (tag_ != Tag::kObject) {
     throwType(Type::Object);
   }
-  return object_;
+  return object();
 }
 Object& Value::asObject() {
-  if (type_ != Type::Object) {
+  if (tag_ != Tag::kObject) {
     throwType(Type::Object);
   }
-  return object_;
+  return object();
 }
 
 Value::operator bool() const noexcept {
-  switch (type_) {
-    case Type::Undefined:
-    case Type::Null:
+  switch (tag_) {
+    case Tag::kUndefined:
+    case Tag::kNull:
       return false;
-    case Type::Boolean:
-      return bool_;
-    case Type::Number:
-      return number_ != 0 && !std::isnan(number_);
-    case Type::String:
-      return !string_.empty();
-    case Type::Array:
-    case Type::Object:
+    case Tag::kBoolean:
+      return storage_[0] != 0;
+    case Tag::kNumber:
+      return number() != 0 && !std::isnan(number());
+    case Tag::kShortString:
+      return shortLength_ != 0;
+    case Tag::kLongString:
+    case Tag::kArray:
+    case Tag::kObject:
       return true;
   }
   return false;
 }
 
 const Value& Value::operator[](std::string_view key) const noexcept {
-  if (type_ == Type::Object) {
-    const Value* v = object_.find(key);
+  if (tag_ == Tag::kObject) {
+    const Value* v = object().find(key);
     return v ? *v : undefined();
   }
   std::uint32_t index;
-  if (type_ == Type::Array && detail::isArrayIndex(key, &index)) {
+  if (tag_ == Tag::kArray && detail::isArrayIndex(key, &index)) {
     return elementAt(index);
   }
   return undefined();
 }
 
 const Value& Value::elementAt(std::size_t index) const noexcept {
-  if (type_ == Type::Array) {
-    return index < array_.size() ? array_[index] : undefined();
+  if (tag_ == Tag::kArray) {
+    return index < array().size() ? array()[index] : undefined();
   }
-  if (type_ == Type::Object && index != ~std::size_t{0}) {
-    return object_[detail::indexKey(index)];
+  if (tag_ == Tag::kObject && index != ~std::size_t{0}) {
+    return object()[detail::indexKey(index)];
   }
   return undefined();
 }
 
 bool Value::has(std::string_view key) const noexcept {
-  return type_ == Type::Object && object_.contains(key);
+  return tag_ == Tag::kObject && object().contains(key);
 }
 
 std::size_t Value::size() const noexcept {
-  if (type_ == Type::Array) {
-    return array_.size();
+  if (tag_ == Tag::kArray) {
+    return array().size();
   }
-  return type_ == Type::Object ? object_.size() : 0;
+  return tag_ == Tag::kObject ? object().size() : 0;
 }
 
 void Value::push(Value v) {
@@ -221,27 +248,28 @@ void Value::push(Value v) {
 }
 
 bool Value::erase(std::string_view key) {
-  return type_ == Type::Object && object_.erase(key);
+  return tag_ == Tag::kObject && object().erase(key);
 }
 
 bool operator==(const Value& a, const Value& b) noexcept {
-  if (a.type_ != b.type_) {
+  Type type = a.type();
+  if (type != b.type()) {
     return false;
   }
-  switch (a.type_) {
+  switch (type) {
     case Type::Undefined:
     case Type::Null:
       return true;
     case Type::Boolean:
-      return a.bool_ == b.bool_;
+      return a.asBool() == b.asBool();
     case Type::Number:
-      return a.number_ == b.number_;
+      return a.number() == b.number();
     case Type::String:
-      return a.string_ == b.string_;
+      return a.asString() == b.asString();
     case Type::Array:
-      return a.array_ == b.array_;
+      return a.array() == b.array();
     case Type::Object:
-      return a.object_ == b.object_;
+      return a.object() == b.object();
   }
   return false;
 }
@@ -253,7 +281,8 @@ Value* ValueRef::holderOfChild() const noexcept {
     return nullptr;
   }
   if (holder_->isObject()) {
-    return byIndex_ ? holder_->object_.find(detail::indexKey(index_)) : holder_->object_.find(key_);
+    return byIndex_ ? holder_->object().find(detail::indexKey(index_))
+                    : holder_->object().find(key_);
   }
   if (holder_->isArray()) {
     std::uint32_t index32 = 0;
@@ -264,7 +293,7 @@ Value* ValueRef::holderOfChild() const noexcept {
       }
       index = index32;
     }
-    return index < holder_->array_.size() ? &holder_->array_[index] : nullptr;
+    return index < holder_->array().size() ? &holder_->array()[index] : nullptr;
   }
   return nullptr;
 }
@@ -306,17 +335,17 @@ Value& ValueRef::value() {
     return *v;
   }
   if (holder_ && holder_->isObject()) {
-    return byIndex_ ? holder_->object_[detail::indexKey(index_)] : holder_->object_[key_];
+    return byIndex_ ? holder_->object()[detail::indexKey(index_)] : holder_->object()[key_];
   }
   if (holder_ && holder_->isArray()) {
     std::uint32_t index32 = 0;
     std::size_t index = index_;
     if (byIndex_ || detail::isArrayIndex(key_, &index32)) {
       index = byIndex_ ? index_ : index32;
-      if (index >= holder_->array_.size()) {
-        holder_->array_.resize(index + 1);
+      if (index >= holder_->array().size()) {
+        holder_->array().resize(index + 1);
       }
-      return holder_->array_[index];
+      return holder_->array()[index];
     }
     // arr["name"] = x adds a property JSON does not carry; nodecc has nowhere to keep it.
     throw TypeError("", "Cannot create property '" + std::string(key_) + "' on an array");

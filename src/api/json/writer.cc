@@ -1,5 +1,5 @@
 // JSON.stringify's output: V8's escaping (QuoteJSONString with well-formed stringify) and
-// layout. Strings are copied in runs between the bytes that need attention, found eight at a
+// layout. Strings are copied in runs between the bytes that need attention, found sixteen at a
 // time.
 #include <charconv>
 #include <cmath>
@@ -7,27 +7,13 @@
 #include <cstring>
 
 #include "api/json/number.h"
+#include "api/json/scan.h"
 #include "nodecc/detail/json_writer.h"
 #include "nodecc/json.h"
 
 namespace nodecc::JSON::detail {
 
 namespace {
-
-constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
-
-std::uint64_t zeroBytes(std::uint64_t x) noexcept {
-  return (x - kOnes) & ~x & kHighs;
-}
-
-// A flag in the high bit of each byte below 0x20, '"', '\\', or 0xED (the lead byte of a
-// surrogate's 3-byte form). Borrows can flag bytes above a flagged one, never below: the
-// lowest flag is exact.
-std::uint64_t attention(std::uint64_t x) noexcept {
-  return ((x - kOnes * 0x20) & ~x & kHighs) | zeroBytes(x ^ (kOnes * '"')) |
-         zeroBytes(x ^ (kOnes * '\\')) | zeroBytes(x ^ (kOnes * 0xED));
-}
 
 // The escape V8 writes for a byte below 0x20, '"' or '\\': two characters, or 0 for \u00XX.
 constexpr char shortEscape(unsigned char c) noexcept {
@@ -52,25 +38,6 @@ constexpr char shortEscape(unsigned char c) noexcept {
 }
 
 constexpr char kHex[] = "0123456789abcdef";
-
-bool needsAttention(unsigned char c) noexcept {
-  return c < 0x20 || c == '"' || c == '\\' || c == 0xED;
-}
-
-// The first byte at or after p that needsAttention(), or end.
-const char* scanPlain(const char* p, const char* end) noexcept {
-  for (; end - p >= 8; p += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    if (std::uint64_t flags = attention(word)) {
-      return p + __builtin_ctzll(flags) / 8;
-    }
-  }
-  while (p < end && !needsAttention(static_cast<unsigned char>(*p))) {
-    ++p;
-  }
-  return p;
-}
 
 }  // namespace
 
@@ -129,7 +96,7 @@ void Writer::string(std::string_view s) {
   const char* end = p + s.size();
   while (true) {
     const char* run = p;
-    p = scanPlain(p, end);
+    p = scanEscapeRun(p, end);
     std::memcpy(cur_, run, static_cast<std::size_t>(p - run));
     cur_ += p - run;
     if (p == end) {

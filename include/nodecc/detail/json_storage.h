@@ -1,0 +1,132 @@
+#pragma once
+// The memory behind nodecc/json.h's values: the heap blocks of long strings, arrays and
+// objects, and the 16-byte Key of an object member. Blocks come from a per-thread cache of
+// freed blocks (src/api/json/storage.cc), so that parsing and dropping documents over and over,
+// as a server does, reuses memory instead of going through malloc for every node.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string_view>
+
+namespace nodecc::JSON {
+
+class Value;
+class Member;
+
+namespace detail {
+
+// A block of at least `bytes` bytes (aligned as operator new); freeBlock must be given the same
+// size.
+// Blocks up to kBlockCacheMaxSize bytes are kept, when freed, in a cache of the freeing thread
+// holding at most kBlockCacheBytes; larger ones go back to operator delete at once. Under
+// AddressSanitizer every block goes back at once, so that use-after-free is still caught.
+inline constexpr std::size_t kBlockCacheMaxSize = 1024;
+inline constexpr std::size_t kBlockCacheBytes = 8 * 1024 * 1024;
+void* allocateBlock(std::size_t bytes);
+void freeBlock(void* block, std::size_t bytes) noexcept;
+
+// A string too long to be stored inline: its size, then its bytes and a NUL.
+struct StringRep {
+  std::size_t size;
+
+  char* data() noexcept { return reinterpret_cast<char*>(this + 1); }
+  const char* data() const noexcept { return reinterpret_cast<const char*>(this + 1); }
+  std::string_view view() const noexcept { return {data(), size}; }
+  static StringRep* make(std::string_view s) {
+    auto* rep = static_cast<StringRep*>(allocateBlock(sizeof(StringRep) + s.size() + 1));
+    rep->size = s.size();
+    std::memcpy(rep->data(), s.data(), s.size());
+    rep->data()[s.size()] = '\0';
+    return rep;
+  }
+  static void release(StringRep* rep) noexcept {
+    freeBlock(rep, sizeof(StringRep) + rep->size + 1);
+  }
+};
+
+// An array's elements, `capacity` of them allocated, the first `size` constructed.
+struct ArrayRep {
+  std::size_t size;
+  std::size_t capacity;
+
+  Value* items() noexcept { return reinterpret_cast<Value*>(this + 1); }
+  const Value* items() const noexcept { return reinterpret_cast<const Value*>(this + 1); }
+};
+
+struct ObjectIndex;  // the hash index of a large object (src/api/json/object.cc)
+
+// An object's members, as ArrayRep, and its index when it has more than 64 members.
+struct ObjectRep {
+  std::size_t size;
+  std::size_t capacity;
+  ObjectIndex* index;
+
+  Member* items() noexcept { return reinterpret_cast<Member*>(this + 1); }
+  const Member* items() const noexcept { return reinterpret_cast<const Member*>(this + 1); }
+};
+
+// An object member's key: up to 15 bytes inline, longer ones in a StringRep.
+class Key {
+ public:
+  explicit Key(std::string_view s) {
+    if (s.size() <= kInlineMax) {
+      std::memcpy(storage_, s.data(), s.size());
+      length_ = static_cast<std::uint8_t>(s.size());
+    } else {
+      StringRep* rep = StringRep::make(s);
+      std::memcpy(storage_, &rep, sizeof rep);
+      length_ = kLong;
+    }
+  }
+  Key(const Key& other) : Key(other.view()) {}
+  Key(Key&& other) noexcept : length_(other.length_) {
+    std::memcpy(storage_, other.storage_, sizeof storage_);
+    other.length_ = 0;
+  }
+  Key& operator=(const Key& other) {
+    if (this != &other) {
+      Key copy(other);
+      *this = std::move(copy);
+    }
+    return *this;
+  }
+  Key& operator=(Key&& other) noexcept {
+    if (this != &other) {
+      release();
+      std::memcpy(storage_, other.storage_, sizeof storage_);
+      length_ = other.length_;
+      other.length_ = 0;
+    }
+    return *this;
+  }
+  ~Key() { release(); }
+
+  std::string_view view() const noexcept {
+    if (length_ != kLong) {
+      return {reinterpret_cast<const char*>(storage_), length_};
+    }
+    return rep()->view();
+  }
+
+ private:
+  static constexpr std::size_t kInlineMax = 15;
+  static constexpr std::uint8_t kLong = 0xFF;
+
+  StringRep* rep() const noexcept {
+    StringRep* r;
+    std::memcpy(&r, storage_, sizeof r);
+    return r;
+  }
+  void release() noexcept {
+    if (length_ == kLong) {
+      StringRep::release(rep());
+    }
+  }
+
+  alignas(8) unsigned char storage_[kInlineMax];
+  std::uint8_t length_;
+};
+
+}  // namespace detail
+}  // namespace nodecc::JSON
