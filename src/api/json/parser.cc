@@ -52,17 +52,39 @@ void Parser::failDepth(const unsigned char* at) const {
                            std::to_string(toUtf16(text_.substr(0, at - begin_)).size()));
 }
 
-void Parser::skipWhitespace() noexcept {
-  // Most values follow their separator directly or after one space; indentation is skipped
-  // a vector at a time.
-  if (p_<end_&& * p_> ' ') {
+// Most values follow their separator directly or after one space (inline here); indentation
+// is skipped a vector at a time.
+inline void Parser::skipWhitespace() noexcept {
+  if (p_ < end_ && ' ' < *p_) {
     return;
   }
-  if (p_ + 1 < end_ && *p_ == ' ' && p_[1] > ' ') {
+  if (p_ + 1 < end_ && *p_ == ' ' && ' ' < p_[1]) {
     ++p_;
     return;
   }
   p_ = skipWhitespaceRun(p_, end_);
+}
+
+// A string's Value (from scanString: a view of the text or of scratch_); a short one is
+// copied with a fixed size when the text has room after it.
+inline Value Parser::makeString(std::string_view s) const {
+  auto* data = reinterpret_cast<const unsigned char*>(s.data());
+  if (s.size() <= Value::kShortMax && s.data() != scratch_.data() && end_ - data >= 16) {
+    Value v;
+    std::memcpy(v.storage_, data, Value::kShortMax);
+    v.shortLength_ = static_cast<std::uint8_t>(s.size());
+    v.tag_ = Value::Tag::kShortString;
+    return v;
+  }
+  return Value(s);
+}
+
+inline Key Parser::makeKey(std::string_view s) const {
+  auto* data = reinterpret_cast<const unsigned char*>(s.data());
+  if (s.data() != scratch_.data() && static_cast<std::size_t>(end_ - data) >= Key::kInlineMax) {
+    return Key(s, Key::Padded{});
+  }
+  return Key(s);
 }
 
 Value Parser::parse() {
@@ -82,7 +104,7 @@ Value Parser::parseValue(std::size_t depth) {
   switch (*p_) {
     case '"':
       ++p_;
-      return Value(scanString());  // a view of the text or of scratch_, copied here
+      return makeString(scanString());
     case '[':
       return parseArray(depth + 1);
     case '{':
@@ -162,17 +184,15 @@ Value Parser::parseObject(std::size_t depth) {
   SyntaxErrorKind missingColon = SyntaxErrorKind::kExpectedColonAfterPropertyName;
   while (true) {
     ++p_;
-    // The key is built in its scratch slot, the value assigned once parsed (the stack may move
-    // meanwhile: the slot is kept by number).
-    const std::size_t slot = members_.size();
-    members_.emplace_back(scanString(), Value());
+    // The key is copied out of the text (or scratch_, which the value may reuse) first.
+    Key key = makeKey(scanString());
     skipWhitespace();
     if (p_ == end_ || *p_ != ':') {
       fail(missingColon, p_);
     }
     ++p_;
     Value value = parseValue(depth);
-    members_[slot].value() = std::move(value);
+    members_.emplace_back(std::move(key), std::move(value));
     skipWhitespace();
     if (p_ < end_ && *p_ == ',') {
       ++p_;
@@ -211,60 +231,57 @@ void Parser::scanLiteral(std::string_view literal) {
 }
 
 Value Parser::parseNumber() {
-  const unsigned char* start = p_;
-  bool negative = *p_ == '-';
+  // A local cursor: the loops stay in registers (stores through p_ would be reloaded).
+  const unsigned char* p = p_;
+  const unsigned char* const end = end_;
+  const unsigned char* const start = p;
+  const bool negative = *p == '-';
   if (negative) {
-    ++p_;
+    ++p;
   }
-  const unsigned char* digits = p_;
-  if (p_ < end_ && *p_ == '0') {
-    ++p_;
-    if (p_ < end_ && isDigit(*p_)) {
-      fail(SyntaxErrorKind::kUnexpectedNumber, p_);
+  const unsigned char* const digits = p;
+  // The integer part's value is gathered while it is checked: most numbers are integers.
+  std::uint64_t n = 0;
+  if (p < end && *p == '0') {
+    ++p;
+    if (p < end && isDigit(*p)) {
+      fail(SyntaxErrorKind::kUnexpectedNumber, p);
     }
   } else {
-    while (p_ < end_ && isDigit(*p_)) {
-      ++p_;
+    for (; p < end && isDigit(*p); ++p) {
+      n = n * 10 + (*p - '0');
     }
-    if (p_ == digits) {
-      fail(SyntaxErrorKind::kNoNumberAfterMinusSign, p_);
-    }
-  }
-  bool integer = true;
-  if (p_ < end_ && *p_ == '.') {
-    integer = false;
-    ++p_;
-    if (p_ == end_ || !isDigit(*p_)) {
-      fail(SyntaxErrorKind::kUnterminatedFractionalNumber, p_);
-    }
-    while (p_ < end_ && isDigit(*p_)) {
-      ++p_;
+    if (p == digits) {
+      fail(SyntaxErrorKind::kNoNumberAfterMinusSign, p);
     }
   }
-  if (p_ < end_ && (*p_ | 0x20) == 'e') {
-    integer = false;
-    ++p_;
-    if (p_ < end_ && (*p_ == '+' || *p_ == '-')) {
-      ++p_;
+  const std::ptrdiff_t integerDigits = p - digits;
+  const bool fraction = p < end && *p == '.';
+  if (fraction) {
+    ++p;
+    if (p == end || !isDigit(*p)) {
+      fail(SyntaxErrorKind::kUnterminatedFractionalNumber, p);
     }
-    if (p_ == end_ || !isDigit(*p_)) {
-      fail(SyntaxErrorKind::kExponentPartMissingNumber, p_);
-    }
-    while (p_ < end_ && isDigit(*p_)) {
-      ++p_;
-    }
+    p = skipDigits(p, end);
   }
-  if (integer && p_ - digits <= kExactIntegerDigits) {
-    std::int64_t n = 0;
-    for (const unsigned char* d = digits; d < p_; ++d) {
-      n = n * 10 + (*d - '0');
+  const bool exponent = p < end && (*p | 0x20) == 'e';
+  if (exponent) {
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) {
+      ++p;
     }
+    if (p == end || !isDigit(*p)) {
+      fail(SyntaxErrorKind::kExponentPartMissingNumber, p);
+    }
+    p = skipDigits(p, end);
+  }
+  p_ = p;
+  if (!fraction && !exponent && integerDigits <= kExactIntegerDigits) {
     double x = static_cast<double>(n);
     return Value(negative ? -x : x);  // "-0" is -0, as in V8
   }
   double x = 0;
-  fast_float::from_chars(reinterpret_cast<const char*>(start), reinterpret_cast<const char*>(p_),
-                         x);
+  fast_float::from_chars(reinterpret_cast<const char*>(start), reinterpret_cast<const char*>(p), x);
   return Value(x);
 }
 

@@ -33,6 +33,8 @@ class Parser {
   char32_t scanHex4();
   void scanLiteral(std::string_view literal);
   void skipWhitespace() noexcept;
+  Value makeString(std::string_view s) const;
+  Key makeKey(std::string_view s) const;
 
   [[noreturn]] void fail(SyntaxErrorKind kind, const unsigned char* at) const;
   [[noreturn]] void failDepth(const unsigned char* at) const;

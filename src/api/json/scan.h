@@ -99,27 +99,49 @@ inline const char* scanEscapeRun(const char* s, const char* send) noexcept {
   return reinterpret_cast<const char*>(p);
 }
 
+// The first byte at or after p that is not an ASCII digit, eight bytes at a time: per byte,
+// t = b - '0' has its high bit set below '0' (or at 0x80 and above), t + 0x76 above '9'.
+// Borrows and carries run only upwards from a flagged byte: the lowest flag is exact.
+inline const unsigned char* skipDigits(const unsigned char* p, const unsigned char* end) noexcept {
+  for (; end - p >= 8; p += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    std::uint64_t t = x - kOnes * '0';
+    if (std::uint64_t other = (t | (t + kOnes * 0x76)) & kHighs) {
+      return p + __builtin_ctzll(other) / 8;
+    }
+  }
+  while (p < end && static_cast<unsigned>(*p - '0') < 10) {
+    ++p;
+  }
+  return p;
+}
+
 inline bool isJsonWhitespace(unsigned char c) noexcept {
   return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
-// The first byte that is not JSON whitespace.
+// The first byte that is not JSON whitespace. Indentation is a newline and a run of spaces:
+// the vectors look for the end of the spaces, the newline (and any tab or \r) steps one byte.
 inline const unsigned char* skipWhitespaceRun(const unsigned char* p,
                                               const unsigned char* end) noexcept {
+  while (p < end) {
 #if defined(__SSE2__)
-  for (; end - p >= 16; p += 16) {
-    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i ws = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))),
-        _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')),
-                     _mm_cmpeq_epi8(x, _mm_set1_epi8('\t'))));
-    unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(ws)) & 0xFFFF;
-    if (other) {
-      return p + __builtin_ctz(other);
+    if (*p == ' ' && end - p >= 16) {
+      __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      unsigned spaces =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' '))));
+      if (spaces == 0xFFFF) {
+        p += 16;
+        continue;
+      }
+      p += __builtin_ctz(~spaces);
+      continue;
     }
-  }
 #endif
-  while (p < end && isJsonWhitespace(*p)) {
+    if (!isJsonWhitespace(*p)) {
+      return p;
+    }
     ++p;
   }
   return p;

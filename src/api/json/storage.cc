@@ -31,7 +31,9 @@ struct FreeBlock {
 
 // Set once the thread's cache is destroyed: a Value that outlives it (a static one destroyed
 // after the thread's thread_locals) frees straight to operator delete.
-thread_local bool cacheGone = false;
+// initial-exec: a plain %fs-relative access even in position-independent code (the library is
+// static, linked into executables).
+[[gnu::tls_model("initial-exec")]] thread_local bool cacheGone = false;
 
 // Zero-initialised thread-local state; the destructor returns what is left at thread exit.
 struct BlockCache {
@@ -49,7 +51,7 @@ struct BlockCache {
   }
 };
 
-thread_local BlockCache cache{};
+[[gnu::tls_model("initial-exec")]] thread_local BlockCache cache{};
 
 std::size_t classOf(std::size_t bytes) noexcept {
   return (bytes + kGranule - 1) / kGranule - 1;

@@ -18,27 +18,54 @@ inline constexpr char32_t kInvalidSequence = 0x110000;
 // gives kInvalidSequence and the length of its maximal subpart (at least 1).
 std::size_t decodeUtf8(const unsigned char* p, const unsigned char* end, char32_t* cp) noexcept;
 
+// What a lead byte starts: 0 for no valid sequence, 2, 3 or 4 for a sequence whose second
+// byte may be any continuation byte, and the special leads whose second byte is restricted:
+// E0 (no overlong form), ED (no surrogate), F0 (no overlong form), F4 (nothing past U+10FFFF).
+enum LeadKind : unsigned char {
+  kInvalidLead,
+  kLead2 = 2,
+  kLead3,
+  kLead4,
+  kLeadE0,
+  kLeadED,
+  kLeadF0,
+  kLeadF4
+};
+inline constexpr unsigned char leadKind(unsigned char b) noexcept {
+  return b < 0xC2    ? kInvalidLead
+         : b < 0xE0  ? kLead2
+         : b == 0xE0 ? kLeadE0
+         : b == 0xED ? kLeadED
+         : b < 0xF0  ? kLead3
+         : b == 0xF0 ? kLeadF0
+         : b < 0xF4  ? kLead4
+         : b == 0xF4 ? kLeadF4
+                     : kInvalidLead;
+}
+
 // The length of the valid UTF-8 sequence at p (p < end, *p >= 0x80), or 0 when it is invalid:
 // decodeUtf8's checks without the code point, inline for the parser's string loop.
 inline std::size_t validSequenceLength(const unsigned char* p, const unsigned char* end) noexcept {
-  unsigned char b0 = p[0];
-  std::size_t avail = static_cast<std::size_t>(end - p);
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    return avail >= 2 && (p[1] & 0xC0) == 0x80 ? 2 : 0;
+  auto avail = static_cast<std::size_t>(end - p);
+  auto cont = [](unsigned char b) { return (b & 0xC0) == 0x80; };
+  switch (leadKind(p[0])) {
+    case kLead3:
+      return avail >= 3 && cont(p[1]) && cont(p[2]) ? 3 : 0;
+    case kLead2:
+      return avail >= 2 && cont(p[1]) ? 2 : 0;
+    case kLeadE0:
+      return avail >= 3 && p[1] >= 0xA0 && p[1] <= 0xBF && cont(p[2]) ? 3 : 0;
+    case kLeadED:
+      return avail >= 3 && p[1] >= 0x80 && p[1] <= 0x9F && cont(p[2]) ? 3 : 0;
+    case kLead4:
+      return avail >= 4 && cont(p[1]) && cont(p[2]) && cont(p[3]) ? 4 : 0;
+    case kLeadF0:
+      return avail >= 4 && p[1] >= 0x90 && p[1] <= 0xBF && cont(p[2]) && cont(p[3]) ? 4 : 0;
+    case kLeadF4:
+      return avail >= 4 && p[1] >= 0x80 && p[1] <= 0x8F && cont(p[2]) && cont(p[3]) ? 4 : 0;
+    default:
+      return 0;
   }
-  if (b0 >= 0xE0 && b0 <= 0xEF) {
-    unsigned char lo = b0 == 0xE0 ? 0xA0 : 0x80;
-    unsigned char hi = b0 == 0xED ? 0x9F : 0xBF;
-    return avail >= 3 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 ? 3 : 0;
-  }
-  if (b0 >= 0xF0 && b0 <= 0xF4) {
-    unsigned char lo = b0 == 0xF0 ? 0x90 : 0x80;
-    unsigned char hi = b0 == 0xF4 ? 0x8F : 0xBF;
-    return avail >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xC0) == 0x80 && (p[3] & 0xC0) == 0x80
-               ? 4
-               : 0;
-  }
-  return 0;
 }
 
 // Appends cp as UTF-8 (a surrogate as its 3-byte form).
