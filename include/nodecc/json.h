@@ -45,6 +45,9 @@ class ValueRef;
 class Member;
 namespace detail {
 class Parser;
+struct ValueAccess;
+// Asks the CPU for the block a Value refers to (its string, array or object), if any.
+void prefetchBlock(const Value& v) noexcept;
 }  // namespace detail
 
 // How deep JSON::parse lets arrays and objects nest before it throws RangeError (V8 parses any
@@ -287,6 +290,8 @@ class Value {
   friend class ValueRef;
   friend class ArrayBuilder;
   friend class detail::Parser;
+  friend void detail::prefetchBlock(const Value& v) noexcept;
+  friend struct detail::ValueAccess;
   // kLongString and above own memory.
   enum class Tag : std::uint8_t {
     kUndefined,
@@ -299,6 +304,10 @@ class Value {
     kObject
   };
   static constexpr std::size_t kShortMax = 14;
+  // shortLength_: the length of a short string, and kPlain when it needs no escaping in JSON
+  // (known when it came from JSON text without escapes), which lets stringify copy it as is.
+  static constexpr std::uint8_t kLengthMask = 0x0F;
+  static constexpr std::uint8_t kPlain = 0x40;
 
   template <std::integral I>
   static std::size_t toIndex(I index) noexcept {
@@ -370,6 +379,7 @@ class Member {
  private:
   friend class Object;
   friend class ObjectBuilder;
+  friend struct detail::ValueAccess;
   detail::Key key_;
   Value value_;
 };

@@ -80,15 +80,16 @@ class Key {
       setLong(s);
     }
   }
-  // The same from bytes followed by at least kInlineMax readable bytes (the parser's text):
-  // a fixed-size copy instead of a call to memcpy.
-  struct Padded {};
-  Key(std::string_view s, Padded) {
+  // A key from JSON text without escapes (it needs none when written: plain()), followed by
+  // at least kInlineMax readable bytes: a fixed-size copy instead of a call to memcpy.
+  struct FromText {};
+  Key(std::string_view s, FromText) {
     if (s.size() <= kInlineMax) {
       std::memcpy(storage_, s.data(), kInlineMax);
-      length_ = static_cast<std::uint8_t>(s.size());
+      length_ = static_cast<std::uint8_t>(s.size() | kPlain);
     } else {
       setLong(s);
+      length_ |= kPlain;
     }
   }
   Key(const Key& other) : Key(other.view()) {}
@@ -115,14 +116,22 @@ class Key {
   ~Key() { release(); }
 
   std::string_view view() const noexcept {
-    if (length_ != kLong) {
-      return {reinterpret_cast<const char*>(storage_), length_};
+    if (!(length_ & kLong)) {
+      return {reinterpret_cast<const char*>(storage_),
+              static_cast<std::size_t>(length_ & kLengthMask)};
     }
     return rep()->view();
   }
+  // Whether the key is known to need no escaping in JSON.
+  bool plain() const noexcept { return length_ & kPlain; }
+  // Whether the bytes are in the Key itself: then view().data() starts its 32 readable bytes.
+  bool isInline() const noexcept { return !(length_ & kLong); }
 
  private:
-  static constexpr std::uint8_t kLong = 0xFF;
+  // length_: the inline length (kLengthMask), kLong for a StringRep, kPlain as plain().
+  static constexpr std::uint8_t kLengthMask = 0x3F;
+  static constexpr std::uint8_t kPlain = 0x40;
+  static constexpr std::uint8_t kLong = 0x80;
 
   void setLong(std::string_view s) {
     StringRep* rep = StringRep::make(s);
@@ -135,7 +144,7 @@ class Key {
     return r;
   }
   void release() noexcept {
-    if (length_ == kLong) {
+    if (length_ & kLong) {
       StringRep::release(rep());
     }
   }

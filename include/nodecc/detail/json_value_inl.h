@@ -48,6 +48,22 @@ inline Value& Value::operator=(const Value& other) {
   return *this;
 }
 
+// The block pointer is the first word of the payload for a long string (the StringRep*), an
+// Array and an Object (each one pointer).
+inline void detail::prefetchBlock(const Value& v) noexcept {
+  if (v.tag_ >= Value::Tag::kLongString) {
+    const void* block;
+    std::memcpy(&block, v.storage_, sizeof block);
+    __builtin_prefetch(block);
+  }
+}
+
+inline Type Value::type() const noexcept {
+  constexpr Type kTypes[] = {Type::Undefined, Type::Null,   Type::Boolean, Type::Number,
+                             Type::String,    Type::String, Type::Array,   Type::Object};
+  return kTypes[static_cast<std::size_t>(tag_)];
+}
+
 inline ValueRef Value::operator[](std::string_view key) noexcept {
   return ValueRef(this, key);
 }

@@ -6,6 +6,65 @@
 
 namespace nodecc::JSON::detail {
 
+namespace {
+
+// "00" to "99": two digits per division, as most fast integer formatters do.
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+int digitCount(std::uint32_t v) noexcept {
+  return v < 100000       ? (v < 100     ? (v < 10 ? 1 : 2)
+                             : v < 1000  ? 3
+                             : v < 10000 ? 4
+                                         : 5)
+         : v < 10000000   ? (v < 1000000 ? 6 : 7)
+         : v < 100000000  ? 8
+         : v < 1000000000 ? 9
+                          : 10;
+}
+
+// Pairs of digits from the end: one 32-bit division by a constant (a multiplication) per pair.
+char* formatUnsigned32(std::uint32_t v, char* out) noexcept {
+  int n = digitCount(v);
+  char* p = out + n;
+  while (v >= 100) {
+    std::uint32_t q = v / 100;
+    std::uint32_t pair = (v - q * 100) * 2;
+    v = q;
+    *--p = kDigitPairs[pair + 1];
+    *--p = kDigitPairs[pair];
+  }
+  if (v >= 10) {
+    *--p = kDigitPairs[v * 2 + 1];
+    *--p = kDigitPairs[v * 2];
+  } else {
+    *--p = static_cast<char>('0' + v);
+  }
+  return out + n;
+}
+
+}  // namespace
+
+// std::to_chars spent about 130 instructions on each of citm_catalog.json's 9-digit ids;
+// 32-bit pairs of digits take about 40.
+char* formatUnsigned(unsigned long long v, char* out) noexcept {
+  if (v <= 0xFFFFFFFFULL) {
+    return formatUnsigned32(static_cast<std::uint32_t>(v), out);
+  }
+  // The high part, then the low 9 digits zero-padded.
+  char low[9];
+  auto rest = static_cast<std::uint32_t>(v % 1000000000);
+  out = formatUnsigned(v / 1000000000, out);
+  for (int i = 8; i >= 0; --i) {
+    low[i] = static_cast<char>('0' + rest % 10);
+    rest /= 10;
+  }
+  std::memcpy(out, low, 9);
+  return out + 9;
+}
+
 char* formatNumber(double x, char* out) noexcept {
   if (x == 0) {  // 0 and -0
     *out = '0';
@@ -13,7 +72,11 @@ char* formatNumber(double x, char* out) noexcept {
   }
   // Integers below 2^53 are their own shortest digits: the common case, formatted directly.
   if (std::fabs(x) < 9007199254740992.0 && x == std::trunc(x)) {
-    return std::to_chars(out, out + kMaxNumberChars, static_cast<long long>(x)).ptr;
+    if (x < 0) {
+      *out++ = '-';
+      x = -x;
+    }
+    return formatUnsigned(static_cast<unsigned long long>(x), out);
   }
   if (x < 0) {
     *out++ = '-';

@@ -9,6 +9,9 @@ namespace nodecc::JSON::detail {
 // Enough for any double: "-1.2345678901234567e-308" is 24 characters.
 inline constexpr int kMaxNumberChars = 32;
 
+// Writes the decimal digits of v at out (at least 20 bytes) and returns the end.
+char* formatUnsigned(unsigned long long v, char* out) noexcept;
+
 // Writes x (finite) at out and returns the end. NaN and infinities are the caller's concern
 // (JSON writes them as null).
 char* formatNumber(double x, char* out) noexcept;

@@ -77,6 +77,11 @@ ObjectRep* allocateObject(std::size_t capacity) {
 
 void releaseObject(ObjectRep* rep) noexcept {
   Member* items = rep->items();
+  // Destroying a document is bound by loading each block once: ask for the members' blocks
+  // together before visiting them one by one (measured on citm_catalog.json: see storage.cc).
+  for (std::size_t i = 0; i < rep->size; ++i) {
+    prefetchBlock(items[i].value());
+  }
   for (std::size_t i = 0; i < rep->size; ++i) {
     items[i].~Member();
   }
@@ -362,6 +367,29 @@ unsigned fingerprint(std::string_view key) noexcept {
 // Up to this many members, duplicates are found by comparing keys pairwise.
 constexpr std::size_t kPairwiseMax = 8;
 
+// Whether the array-index keys already lead in ascending order (as in citm_catalog.json's
+// objects keyed by id): then there is nothing to reorder, and no temporary buffer to allocate.
+bool inPropertyOrder(const Member* items, std::size_t n) {
+  std::size_t i = 0;
+  std::uint32_t previous = 0;
+  for (; i < n; ++i) {
+    std::uint32_t index;
+    if (!detail::isArrayIndex(items[i].key(), &index)) {
+      break;
+    }
+    if (i > 0 && index <= previous) {
+      return false;
+    }
+    previous = index;
+  }
+  for (; i < n; ++i) {
+    if (detail::firstIsDigit(items[i].key()) && detail::isArrayIndex(items[i].key())) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void ObjectBuilder::build(Object& out, Member* first, std::size_t n) {
@@ -434,7 +462,7 @@ void ObjectBuilder::build(Object& out, Member* first, std::size_t n) {
       }
     }
   }
-  if (sawIndexKey) {
+  if (sawIndexKey && !inPropertyOrder(items, rep->size)) {
     // Array-index keys first, in numeric order; the others keep their order.
     Member* prefixEnd = std::stable_partition(
         items, items + rep->size, [](const Member& m) { return detail::isArrayIndex(m.key()); });

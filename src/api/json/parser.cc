@@ -65,24 +65,26 @@ inline void Parser::skipWhitespace() noexcept {
   p_ = skipWhitespaceRun(p_, end_);
 }
 
-// A string's Value (from scanString: a view of the text or of scratch_); a short one is
-// copied with a fixed size when the text has room after it.
+// A string's Value (from scanString: a view of the text or of scratch_); a short one from the
+// text is copied with a fixed size when the text has room after it, and marked plain (it has
+// no escapes, so it needs none).
 inline Value Parser::makeString(std::string_view s) const {
   auto* data = reinterpret_cast<const unsigned char*>(s.data());
   if (s.size() <= Value::kShortMax && s.data() != scratch_.data() && end_ - data >= 16) {
     Value v;
     std::memcpy(v.storage_, data, Value::kShortMax);
-    v.shortLength_ = static_cast<std::uint8_t>(s.size());
+    v.shortLength_ = static_cast<std::uint8_t>(s.size() | Value::kPlain);
     v.tag_ = Value::Tag::kShortString;
     return v;
   }
   return Value(s);
 }
 
+// As makeString: a key from the text (with room after it) is copied with a fixed size, plain.
 inline Key Parser::makeKey(std::string_view s) const {
   auto* data = reinterpret_cast<const unsigned char*>(s.data());
   if (s.data() != scratch_.data() && static_cast<std::size_t>(end_ - data) >= Key::kInlineMax) {
-    return Key(s, Key::Padded{});
+    return Key(s, Key::FromText{});
   }
   return Key(s);
 }

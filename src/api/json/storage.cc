@@ -65,6 +65,9 @@ void* allocateBlock(std::size_t bytes) {
     std::size_t c = classOf(bytes);
     if (FreeBlock* b = cache.heads[c]) {
       cache.heads[c] = b->next;
+      // The next pop reads that block's link: ask for it now (the cache is LIFO, but blocks
+      // freed a document ago are cold).
+      __builtin_prefetch(b->next);
       cache.bytes -= (c + 1) * kGranule;
       return b;
     }

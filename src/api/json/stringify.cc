@@ -5,6 +5,7 @@
 #include <string>
 
 #include "api/json/utf8.h"
+#include "api/json/value_access.h"
 #include "nodecc/json.h"
 
 namespace nodecc::JSON {
@@ -26,10 +27,10 @@ void writeValue(Writer& w, const Array& a) {
 
 void writeValue(Writer& w, const Object& o) {
   w.openObject();
-  for (const auto& [key, value] : o) {
-    if (!value.isUndefined()) {
-      w.key(key);
-      writeValue(w, value);
+  for (const Member& m : o) {
+    if (!m.value().isUndefined()) {
+      writeKey(w, m);
+      writeValue(w, m.value());
     }
   }
   w.closeObject();
@@ -48,7 +49,11 @@ void writeValue(Writer& w, const Value& v) {
       w.number(v.asNumber());
       break;
     case Type::String:
-      w.string(v.asString());
+      if (ValueAccess::isPlainShortString(v)) {
+        w.plainStringPadded<sizeof(Value)>(ValueAccess::shortData(v), ValueAccess::shortSize(v));
+      } else {
+        w.string(v.asString());
+      }
       break;
     case Type::Array:
       writeValue(w, v.asArray());

@@ -99,27 +99,6 @@ void Value::destroy() noexcept {
   tag_ = Tag::kUndefined;
 }
 
-Type Value::type() const noexcept {
-  switch (tag_) {
-    case Tag::kUndefined:
-      return Type::Undefined;
-    case Tag::kNull:
-      return Type::Null;
-    case Tag::kBoolean:
-      return Type::Boolean;
-    case Tag::kNumber:
-      return Type::Number;
-    case Tag::kShortString:
-    case Tag::kLongString:
-      return Type::String;
-    case Tag::kArray:
-      return Type::Array;
-    case Tag::kObject:
-      return Type::Object;
-  }
-  return Type::Undefined;
-}
-
 std::string_view Value::typeName() const noexcept {
   switch (type()) {
     case Type::Undefined:
@@ -159,7 +138,8 @@ double Value::asNumber() const {
 }
 std::string_view Value::asString() const {
   if (tag_ == Tag::kShortString) {
-    return {reinterpret_cast<const char*>(storage_), shortLength_};
+    return {reinterpret_cast<const char*>(storage_),
+            static_cast<std::size_t>(shortLength_ & kLengthMask)};
   }
   if (tag_ != Tag::kLongString) {
     throwType(Type::String);
@@ -201,7 +181,7 @@ Value::operator bool() const noexcept {
     case Tag::kNumber:
       return number() != 0 && !std::isnan(number());
     case Tag::kShortString:
-      return shortLength_ != 0;
+      return (shortLength_ & kLengthMask) != 0;
     case Tag::kLongString:
     case Tag::kArray:
     case Tag::kObject:

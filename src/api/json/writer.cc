@@ -41,10 +41,30 @@ constexpr char kHex[] = "0123456789abcdef";
 
 }  // namespace
 
+namespace {
+
+// The output buffer of the thread's writers, kept between calls while it is at most this
+// large (a larger one, from one big document, is released rather than kept).
+constexpr std::size_t kKeptBufferBytes = 4 * 1024 * 1024;
+thread_local std::string keptBuffer;
+
+}  // namespace
+
+static_assert(Writer::kDepthLimit == kMaxDepth);
+
 Writer::Writer(std::string_view gap) : gap_(gap), indent_("\n") {
-  out_.resize(256);
+  out_.swap(keptBuffer);  // a nested writer (a toJSON writing) finds it empty and grows its own
+  if (out_.size() < 256) {
+    out_.resize(256);
+  }
   cur_ = out_.data();
   end_ = cur_ + out_.size();
+}
+
+Writer::~Writer() {
+  if (out_.size() <= kKeptBufferBytes && out_.size() > keptBuffer.size()) {
+    out_.swap(keptBuffer);
+  }
 }
 
 void Writer::grow(std::size_t n) {
@@ -59,15 +79,18 @@ void Writer::grow(std::size_t n) {
 }
 
 std::string Writer::take() {
-  out_.resize(static_cast<std::size_t>(cur_ - out_.data()));
-  cur_ = end_ = nullptr;
-  return std::move(out_);
+  return std::string(out_.data(), static_cast<std::size_t>(cur_ - out_.data()));
 }
 
-void Writer::raw(std::string_view s) {
-  reserve(s.size());
-  std::memcpy(cur_, s.data(), s.size());
-  cur_ += s.size();
+void Writer::closeIndent() {
+  indent_.resize(indent_.size() - gap_.size());
+  if (!first_) {
+    raw(indent_);
+  }
+}
+
+void Writer::throwTooDeep() {
+  throw RangeError("", "Maximum call stack size exceeded");
 }
 
 void Writer::number(double x) {
@@ -81,12 +104,17 @@ void Writer::number(double x) {
 
 void Writer::integer(long long x) {
   reserve(24);
-  cur_ = std::to_chars(cur_, end_, x).ptr;
+  if (x < 0) {
+    *cur_++ = '-';
+    cur_ = formatUnsigned(0 - static_cast<unsigned long long>(x), cur_);
+  } else {
+    cur_ = formatUnsigned(static_cast<unsigned long long>(x), cur_);
+  }
 }
 
 void Writer::unsignedInteger(unsigned long long x) {
   reserve(24);
-  cur_ = std::to_chars(cur_, end_, x).ptr;
+  cur_ = formatUnsigned(x, cur_);
 }
 
 void Writer::string(std::string_view s) {
@@ -148,58 +176,6 @@ void Writer::string(std::string_view s) {
   }
   reserve(1);
   *cur_++ = '"';
-}
-
-void Writer::open(char c) {
-  if (depth_ >= kMaxDepth) {
-    throw RangeError("", "Maximum call stack size exceeded");
-  }
-  reserve(1);
-  *cur_++ = c;
-  ++depth_;
-  if (!gap_.empty()) {
-    indent_ += gap_;
-  }
-  first_ = true;
-}
-
-void Writer::close(char c) {
-  --depth_;
-  if (!gap_.empty()) {
-    indent_.resize(indent_.size() - gap_.size());
-    if (!first_) {
-      raw(indent_);
-    }
-  }
-  reserve(1);
-  *cur_++ = c;
-  first_ = false;
-}
-
-void Writer::separator() {
-  if (!first_) {
-    reserve(1);
-    *cur_++ = ',';
-  }
-  first_ = false;
-  if (!gap_.empty()) {
-    raw(indent_);
-  }
-}
-
-void Writer::key(std::string_view k) {
-  separator();
-  string(k);
-  if (gap_.empty()) {
-    reserve(1);
-    *cur_++ = ':';
-  } else {
-    raw(": ");
-  }
-}
-
-void Writer::element() {
-  separator();
 }
 
 }  // namespace nodecc::JSON::detail
