@@ -1,6 +1,7 @@
 #pragma once
 // The inline parts of nodecc/json.h: moves (a moved-from Value is undefined), element access
 // and the non-const operator[]. Included by json.h; not a header of its own.
+#include <bit>
 #include <cstring>
 #include <new>
 #include <string>
@@ -11,32 +12,26 @@ namespace nodecc::JSON {
 static_assert(sizeof(Value) == 16, "a Value is two words");
 static_assert(sizeof(Member) == 48, "a Member is a Key and a Value");
 
-inline Value::Value(Value&& other) noexcept : shortLength_(other.shortLength_), tag_(other.tag_) {
-  if (tag_ == Tag::kArray) {
-    new (storage_) Array(std::move(other.array()));
-    other.array().~Array();
-  } else if (tag_ == Tag::kObject) {
-    new (storage_) Object(std::move(other.object()));
-    other.object().~Object();
-  } else {
-    std::memcpy(storage_, other.storage_, sizeof storage_);  // bytes, or a StringRep* that moves
-  }
-  other.tag_ = Tag::kUndefined;
+static_assert(std::endian::native == std::endian::little,
+              "Value keeps its tag in the top byte of its second little-endian word");
+
+// A relocation (see Value's layout): the two words, and the source left undefined.
+inline Value::Value(Value&& other) noexcept {
+  setWords(other.word0(), other.word1());
+  other.setWord1(header(Tag::kUndefined));
 }
 
 // `other` may live inside this value (v = std::move(v["child"])): it is moved out before this
 // value's old contents are destroyed.
 inline Value& Value::operator=(Value&& other) noexcept {
-  if (tag_ < Tag::kLongString && this != &other) {
-    new (this) Value(std::move(other));  // nothing to destroy, and `other` cannot be inside
-    return *this;
-  }
   if (this != &other) {
-    Value taken(std::move(other));
-    if (tag_ >= Tag::kLongString) {
+    std::uint64_t w0 = other.word0();
+    std::uint64_t w1 = other.word1();
+    other.setWord1(header(Tag::kUndefined));
+    if (tag() >= Tag::kLongString) {
       destroy();
     }
-    new (this) Value(std::move(taken));
+    setWords(w0, w1);
   }
   return *this;
 }
@@ -51,17 +46,15 @@ inline Value& Value::operator=(const Value& other) {
 // The block pointer is the first word of the payload for a long string (the StringRep*), an
 // Array and an Object (each one pointer).
 inline void detail::prefetchBlock(const Value& v) noexcept {
-  if (v.tag_ >= Value::Tag::kLongString) {
-    const void* block;
-    std::memcpy(&block, v.storage_, sizeof block);
-    __builtin_prefetch(block);
+  if (v.tag() >= Value::Tag::kLongString) {
+    __builtin_prefetch(reinterpret_cast<const void*>(v.word0()));
   }
 }
 
 inline Type Value::type() const noexcept {
   constexpr Type kTypes[] = {Type::Undefined, Type::Null,   Type::Boolean, Type::Number,
                              Type::String,    Type::String, Type::Array,   Type::Object};
-  return kTypes[static_cast<std::size_t>(tag_)];
+  return kTypes[static_cast<std::size_t>(tag())];
 }
 
 inline ValueRef Value::operator[](std::string_view key) noexcept {

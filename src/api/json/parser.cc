@@ -71,10 +71,14 @@ inline void Parser::skipWhitespace() noexcept {
 inline Value Parser::makeString(std::string_view s) const {
   auto* data = reinterpret_cast<const unsigned char*>(s.data());
   if (s.size() <= Value::kShortMax && s.data() != scratch_.data() && end_ - data >= 16) {
+    std::uint64_t w0;
+    std::uint64_t w1;
+    std::memcpy(&w0, data, 8);
+    std::memcpy(&w1, data + 8, 8);
     Value v;
-    std::memcpy(v.storage_, data, Value::kShortMax);
-    v.shortLength_ = static_cast<std::uint8_t>(s.size() | Value::kPlain);
-    v.tag_ = Value::Tag::kShortString;
+    v.setWords(w0, (w1 & 0x0000FFFFFFFFFFFFULL) |
+                       Value::header(Value::Tag::kShortString,
+                                     static_cast<std::uint8_t>(s.size() | Value::kPlain)));
     return v;
   }
   return Value(s);
@@ -83,7 +87,7 @@ inline Value Parser::makeString(std::string_view s) const {
 // As makeString: a key from the text (with room after it) is copied with a fixed size, plain.
 inline Key Parser::makeKey(std::string_view s) const {
   auto* data = reinterpret_cast<const unsigned char*>(s.data());
-  if (s.data() != scratch_.data() && static_cast<std::size_t>(end_ - data) >= Key::kInlineMax) {
+  if (s.data() != scratch_.data() && end_ - data >= 32) {
     return Key(s, Key::FromText{});
   }
   return Key(s);

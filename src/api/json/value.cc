@@ -52,38 +52,45 @@ const Value& undefined() noexcept {
   return kUndefined;
 }
 
-Value::Value(const Value& other) : shortLength_(other.shortLength_), tag_(other.tag_) {
-  switch (tag_) {
+Value::Value(const Value& other) {
+  switch (other.tag()) {
     case Tag::kLongString: {
       detail::StringRep* rep = detail::StringRep::make(other.longString()->view());
-      std::memcpy(storage_, &rep, sizeof rep);
-    } break;
+      setWords(reinterpret_cast<std::uintptr_t>(rep), other.word1());
+      break;
+    }
     case Tag::kArray:
-      new (storage_) Array(other.array());
+      new (bytes_) Array(other.array());
+      setWord1(other.word1());
       break;
     case Tag::kObject:
-      new (storage_) Object(other.object());
+      new (bytes_) Object(other.object());
+      setWord1(other.word1());
       break;
     default:
-      std::memcpy(storage_, other.storage_, sizeof storage_);
+      setWords(other.word0(), other.word1());
       break;
   }
 }
 
 void Value::setString(std::string_view s) {
   if (s.size() <= kShortMax) {
-    std::memcpy(storage_, s.data(), s.size());
-    shortLength_ = static_cast<std::uint8_t>(s.size());
-    tag_ = Tag::kShortString;
+    unsigned char chars[16] = {};
+    std::memcpy(chars, s.data(), s.size());
+    std::uint64_t w0;
+    std::uint64_t w1;
+    std::memcpy(&w0, chars, 8);
+    std::memcpy(&w1, chars + 8, 8);
+    setWords(w0, (w1 & 0x0000FFFFFFFFFFFFULL) |
+                     header(Tag::kShortString, static_cast<std::uint8_t>(s.size())));
   } else {
     detail::StringRep* rep = detail::StringRep::make(s);
-    std::memcpy(storage_, &rep, sizeof rep);
-    tag_ = Tag::kLongString;
+    setWords(reinterpret_cast<std::uintptr_t>(rep), header(Tag::kLongString));
   }
 }
 
 void Value::destroy() noexcept {
-  switch (tag_) {
+  switch (tag()) {
     case Tag::kLongString:
       detail::StringRep::release(longString());
       break;
@@ -96,7 +103,7 @@ void Value::destroy() noexcept {
     default:
       break;
   }
-  tag_ = Tag::kUndefined;
+  setWord1(header(Tag::kUndefined));
 }
 
 std::string_view Value::typeName() const noexcept {
@@ -125,63 +132,63 @@ void Value::throwType(Type expected) const {
 }
 
 bool Value::asBool() const {
-  if (tag_ != Tag::kBoolean) {
+  if (tag() != Tag::kBoolean) {
     throwType(Type::Boolean);
   }
-  return storage_[0] != 0;
+  return bytes_[0] != 0;
 }
 double Value::asNumber() const {
-  if (tag_ != Tag::kNumber) {
+  if (tag() != Tag::kNumber) {
     throwType(Type::Number);
   }
   return number();
 }
 std::string_view Value::asString() const {
-  if (tag_ == Tag::kShortString) {
-    return {reinterpret_cast<const char*>(storage_),
-            static_cast<std::size_t>(shortLength_ & kLengthMask)};
+  if (tag() == Tag::kShortString) {
+    return {reinterpret_cast<const char*>(bytes_),
+            static_cast<std::size_t>(shortLength() & kLengthMask)};
   }
-  if (tag_ != Tag::kLongString) {
+  if (tag() != Tag::kLongString) {
     throwType(Type::String);
   }
   return longString()->view();
 }
 const Array& Value::asArray() const {
-  if (tag_ != Tag::kArray) {
+  if (tag() != Tag::kArray) {
     throwType(Type::Array);
   }
   return array();
 }
 Array& Value::asArray() {
-  if (tag_ != Tag::kArray) {
+  if (tag() != Tag::kArray) {
     throwType(Type::Array);
   }
   return array();
 }
 const Object& Value::asObject() const {
-  if (tag_ != Tag::kObject) {
+  if (tag() != Tag::kObject) {
     throwType(Type::Object);
   }
   return object();
 }
 Object& Value::asObject() {
-  if (tag_ != Tag::kObject) {
+  if (tag() != Tag::kObject) {
     throwType(Type::Object);
   }
   return object();
 }
 
 Value::operator bool() const noexcept {
-  switch (tag_) {
+  switch (tag()) {
     case Tag::kUndefined:
     case Tag::kNull:
       return false;
     case Tag::kBoolean:
-      return storage_[0] != 0;
+      return bytes_[0] != 0;
     case Tag::kNumber:
       return number() != 0 && !std::isnan(number());
     case Tag::kShortString:
-      return (shortLength_ & kLengthMask) != 0;
+      return (shortLength() & kLengthMask) != 0;
     case Tag::kLongString:
     case Tag::kArray:
     case Tag::kObject:
@@ -191,36 +198,36 @@ Value::operator bool() const noexcept {
 }
 
 const Value& Value::operator[](std::string_view key) const noexcept {
-  if (tag_ == Tag::kObject) {
+  if (tag() == Tag::kObject) {
     const Value* v = object().find(key);
     return v ? *v : undefined();
   }
   std::uint32_t index;
-  if (tag_ == Tag::kArray && detail::isArrayIndex(key, &index)) {
+  if (tag() == Tag::kArray && detail::isArrayIndex(key, &index)) {
     return elementAt(index);
   }
   return undefined();
 }
 
 const Value& Value::elementAt(std::size_t index) const noexcept {
-  if (tag_ == Tag::kArray) {
+  if (tag() == Tag::kArray) {
     return index < array().size() ? array()[index] : undefined();
   }
-  if (tag_ == Tag::kObject && index != ~std::size_t{0}) {
+  if (tag() == Tag::kObject && index != ~std::size_t{0}) {
     return object()[detail::indexKey(index)];
   }
   return undefined();
 }
 
 bool Value::has(std::string_view key) const noexcept {
-  return tag_ == Tag::kObject && object().contains(key);
+  return tag() == Tag::kObject && object().contains(key);
 }
 
 std::size_t Value::size() const noexcept {
-  if (tag_ == Tag::kArray) {
+  if (tag() == Tag::kArray) {
     return array().size();
   }
-  return tag_ == Tag::kObject ? object().size() : 0;
+  return tag() == Tag::kObject ? object().size() : 0;
 }
 
 void Value::push(Value v) {
@@ -228,7 +235,7 @@ void Value::push(Value v) {
 }
 
 bool Value::erase(std::string_view key) {
-  return tag_ == Tag::kObject && object().erase(key);
+  return tag() == Tag::kObject && object().erase(key);
 }
 
 bool operator==(const Value& a, const Value& b) noexcept {

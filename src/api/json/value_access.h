@@ -9,13 +9,13 @@ namespace nodecc::JSON::detail {
 struct ValueAccess {
   // A short string marked plain: its bytes start the Value's 16.
   static bool isPlainShortString(const Value& v) noexcept {
-    return v.tag_ == Value::Tag::kShortString && (v.shortLength_ & Value::kPlain);
+    return v.tag() == Value::Tag::kShortString && (v.shortLength() & Value::kPlain);
   }
   static const char* shortData(const Value& v) noexcept {
-    return reinterpret_cast<const char*>(v.storage_);
+    return reinterpret_cast<const char*>(v.bytes_);
   }
   static std::size_t shortSize(const Value& v) noexcept {
-    return v.shortLength_ & Value::kLengthMask;
+    return v.shortLength() & Value::kLengthMask;
   }
   static const Key& key(const Member& m) noexcept { return m.key_; }
 };
