@@ -82,47 +82,65 @@ char* formatNumber(double x, char* out) noexcept {
     *out++ = '-';
     x = -x;
   }
-  // Shortest round-trip digits in scientific form: "d[.ddd]e[+-]x".
+  // Shortest round-trip digits in scientific form, "d[.ddd]e[+-]x" (to_chars is most of the
+  // cost; the layout below is written without further library calls).
   char sci[kMaxNumberChars];
   char* sciEnd = std::to_chars(sci, sci + sizeof sci, x, std::chars_format::scientific).ptr;
-  char digits[20];
-  int k = 0;
-  const char* p = sci;
-  for (; p < sciEnd && *p != 'e'; ++p) {
-    if (*p != '.') {
-      digits[k++] = *p;
-    }
+  // The digits: sci[0], then sci[2..e) when there is a point; k of them.
+  const char* e = sci + 1;
+  while (*e != 'e') {
+    ++e;
   }
+  const char* more = sci + 2;  // the digits after the first
+  const int k = e == sci + 1 ? 1 : static_cast<int>(e - sci) - 1;
   int exponent = 0;
-  std::from_chars(p + 1 + (p[1] == '+'), sciEnd, exponent);
-  int n = exponent + 1;  // ECMAScript's n: the position of the decimal point
+  for (const char* d = e + 2; d < sciEnd; ++d) {
+    exponent = exponent * 10 + (*d - '0');
+  }
+  if (e[1] == '-') {
+    exponent = -exponent;
+  }
+  auto digit = [&](int i) { return i == 0 ? sci[0] : more[i - 1]; };
+  const int n = exponent + 1;  // ECMAScript's n: the position of the decimal point
   if (k <= n && n <= 21) {
-    std::memcpy(out, digits, k);
-    std::memset(out + k, '0', n - k);
-    return out + n;
+    for (int i = 0; i < k; ++i) {
+      *out++ = digit(i);
+    }
+    for (int i = k; i < n; ++i) {
+      *out++ = '0';
+    }
+    return out;
   }
   if (0 < n && n <= 21) {
-    std::memcpy(out, digits, n);
-    out[n] = '.';
-    std::memcpy(out + n + 1, digits + n, k - n);
-    return out + k + 1;
+    for (int i = 0; i < n; ++i) {
+      *out++ = digit(i);
+    }
+    *out++ = '.';
+    for (int i = n; i < k; ++i) {
+      *out++ = digit(i);
+    }
+    return out;
   }
   if (-6 < n && n <= 0) {
-    out[0] = '0';
-    out[1] = '.';
-    std::memset(out + 2, '0', -n);
-    std::memcpy(out + 2 - n, digits, k);
-    return out + 2 - n + k;
-  }
-  *out++ = digits[0];
-  if (k > 1) {
+    *out++ = '0';
     *out++ = '.';
-    std::memcpy(out, digits + 1, k - 1);
-    out += k - 1;
+    for (int i = n; i < 0; ++i) {
+      *out++ = '0';
+    }
+    for (int i = 0; i < k; ++i) {
+      *out++ = digit(i);
+    }
+    return out;
   }
+  // Exponential: d[.ddd]e+x, the digits as to_chars wrote them.
+  const std::size_t mantissa = static_cast<std::size_t>(e - sci);
+  for (std::size_t i = 0; i < mantissa; ++i) {
+    out[i] = sci[i];
+  }
+  out += mantissa;
   *out++ = 'e';
   *out++ = n - 1 < 0 ? '-' : '+';
-  return std::to_chars(out, out + 8, n - 1 < 0 ? 1 - n : n - 1).ptr;
+  return formatUnsigned(static_cast<unsigned>(n - 1 < 0 ? 1 - n : n - 1), out);
 }
 
 std::string numberToString(double x) {
