@@ -463,6 +463,11 @@ class ValueRef {
   void push(Value v) { existing().push(std::move(v)); }
   bool erase(std::string_view key);
 
+  friend bool operator==(const ValueRef& a, const Value& b) noexcept { return a.get() == b; }
+  friend bool operator==(const ValueRef& a, const ValueRef& b) noexcept {
+    return a.get() == b.get();
+  }
+
  private:
   friend class Value;
   ValueRef(Value* holder, std::string_view key) noexcept : holder_(holder), key_(key) {}

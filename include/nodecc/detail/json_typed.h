@@ -67,12 +67,21 @@ decltype(auto) callToJSON(const T& v, std::string_view key) {
 // `useToJSON` is false for what a toJSON returned: JavaScript calls toJSON once per property.
 template <class T>
 Value convertOut(const T& v, std::string_view key, bool useToJSON) {
-  if constexpr (HasToJSON<T>) {
+  if constexpr (HasToJSON<T> && !HasFields<T>) {
+    if (useToJSON) {
+      return convertOut(callToJSON(v, key), key, false);
+    }
+    // What a toJSON returned has a toJSON too, which JavaScript does not call again: an object
+    // whose only property is a method, written {}.
+    return Object();
+  } else if constexpr (HasToJSON<T>) {
     if (useToJSON) {
       return convertOut(callToJSON(v, key), key, false);
     }
   }
-  if constexpr (std::same_as<T, Value>) {
+  if constexpr (HasToJSON<T> && !HasFields<T>) {
+    // handled above
+  } else if constexpr (std::same_as<T, Value>) {
     return v;
   } else if constexpr (kIsBuiltin<T>) {
     return Value(v);
@@ -113,10 +122,9 @@ Value convertOut(const T& v, std::string_view key, bool useToJSON) {
         },
         nodeccJsonFields(static_cast<const T*>(nullptr)));
     return o;
-  } else if constexpr (HasToJSON<T>) {
-    static_assert(!HasToJSON<T>, "toJSON returned a type with a toJSON of its own");
   } else {
     static_assert(HasFields<T>, "no JSON form for this type: declare its fields with NODECC_JSON");
+    return {};
   }
 }
 
