@@ -20,6 +20,7 @@
 
 namespace nodecc::JSON::detail {
 
+#if !defined(NODECC_JSON_NO_BLOCK_CACHE)
 namespace {
 
 constexpr std::size_t kGranule = 16;
@@ -44,7 +45,7 @@ struct BlockCache {
     for (std::size_t c = 0; c < kClasses; ++c) {
       while (FreeBlock* b = heads[c]) {
         heads[c] = b->next;
-        ::operator delete(b, (c + 1) * kGranule);
+        ::operator delete(b);
       }
     }
     cacheGone = true;
@@ -58,6 +59,7 @@ std::size_t classOf(std::size_t bytes) noexcept {
 }
 
 }  // namespace
+#endif
 
 void* allocateBlock(std::size_t bytes) {
 #if !defined(NODECC_JSON_NO_BLOCK_CACHE)
@@ -89,11 +91,11 @@ void freeBlock(void* block, std::size_t bytes) noexcept {
       cache.bytes += size;
       return;
     }
-    ::operator delete(block, size);
+    ::operator delete(block);
     return;
   }
 #endif
-  ::operator delete(block, bytes);
+  ::operator delete(block);
 }
 
 }  // namespace nodecc::JSON::detail
