@@ -10,6 +10,7 @@
 #include "nodecc/fs.h"
 #include "nodecc/function.h"
 #include "nodecc/http.h"
+#include "nodecc/json.h"
 #include "nodecc/net.h"
 #include "nodecc/os.h"
 #include "nodecc/path.h"
