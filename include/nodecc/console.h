@@ -16,6 +16,7 @@
 // to one thread. docs/console.md lists the differences from Node (console.trace prints no
 // stack, console.assert is console.assert_ since <cassert> owns the name `assert`).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,10 +29,32 @@
 
 namespace nodecc {
 
+// Where a Console writes: a process::WriteStream, or any function taking the text (as Node's
+// Console takes any object with a write method). A function is never a terminal.
+class ConsoleStream {
+ public:
+  ConsoleStream(process::WriteStream& stream) : stream_(&stream) {}  // NOLINT: implicit
+  template <class F, class = std::enable_if_t<std::is_invocable_v<F&, std::string_view>>>
+  ConsoleStream(F write) : write_(std::move(write)) {}  // NOLINT: implicit
+  void write(std::string_view text) {
+    if (stream_ != nullptr) {
+      stream_->write(text);
+    } else {
+      write_(text);
+    }
+  }
+  bool isTTY() const { return stream_ != nullptr && stream_->isTTY; }
+  bool shouldColorize() const { return stream_ != nullptr && stream_->shouldColorize(); }
+
+ private:
+  process::WriteStream* stream_ = nullptr;
+  std::function<void(std::string_view)> write_;
+};
+
 // new Console(options): the streams and how values print.
 struct ConsoleOptions {
-  process::WriteStream* stdout = nullptr;  // required
-  process::WriteStream* stderr = nullptr;  // defaults to stdout
+  std::optional<ConsoleStream> stdout;  // required
+  std::optional<ConsoleStream> stderr;  // defaults to stdout
   // true / false forces colours on or off; empty is Node's 'auto' (the stream decides).
   std::optional<bool> colorMode;
   // Options for util.inspect (colors is then still decided by colorMode).
@@ -43,8 +66,8 @@ class Console {
  public:
   // The global console's streams: this thread's process::stdout and process::stderr.
   Console();
-  explicit Console(process::WriteStream& out) : Console(out, out) {}
-  Console(process::WriteStream& out, process::WriteStream& err);
+  explicit Console(ConsoleStream out) : Console(out, out) {}
+  Console(ConsoleStream out, ConsoleStream err);
   explicit Console(const ConsoleOptions& options);
   Console(const Console&) = delete;
   Console& operator=(const Console&) = delete;
@@ -52,41 +75,41 @@ class Console {
   // console.log / info / debug / dirxml: util.format(args...) and a newline, to stdout.
   template <class... A>
   void log(const A&... args) {
-    print(*out_, args...);
+    print(out_, args...);
   }
   template <class... A>
   void info(const A&... args) {
-    print(*out_, args...);
+    print(out_, args...);
   }
   template <class... A>
   void debug(const A&... args) {
-    print(*out_, args...);
+    print(out_, args...);
   }
   template <class... A>
   void dirxml(const A&... args) {
-    print(*out_, args...);
+    print(out_, args...);
   }
   // console.warn / error: the same, to stderr.
   template <class... A>
   void warn(const A&... args) {
-    print(*err_, args...);
+    print(err_, args...);
   }
   template <class... A>
   void error(const A&... args) {
-    print(*err_, args...);
+    print(err_, args...);
   }
 
   // console.dir(obj[, options]): util.inspect(obj) to stdout. Without options, Node's
   // {customInspect: false} and the stream's colours; with options, those options as they are.
   template <class T>
   void dir(const T& obj) {
-    util::InspectOptions o = inspectOptionsFor(*out_);
+    util::InspectOptions o = inspectOptionsFor(out_);
     o.customInspect = false;
-    writeInspected(*out_, obj, o);
+    writeInspected(out_, obj, o);
   }
   template <class T>
   void dir(const T& obj, const util::InspectOptions& options) {
-    writeInspected(*out_, obj, options);
+    writeInspected(out_, obj, options);
   }
 
   // console.time / timeEnd / timeLog: the time since time(label), as Node formats it
@@ -114,7 +137,7 @@ class Console {
       return;
     }
     if constexpr (sizeof...(A) == 0) {
-      print(*err_, "Assertion failed");
+      print(err_, "Assertion failed");
     } else {
       assertFailed(args...);
     }
@@ -126,9 +149,9 @@ class Console {
     std::string message;
     if constexpr (sizeof...(A) > 0) {
       const util::detail::FormatArg erased[] = {util::detail::formatArg(args)...};
-      message = formatAll(*err_, erased, sizeof...(A));
+      message = formatAll(err_, erased, sizeof...(A));
     }
-    print(*err_, message.empty() ? std::string("Trace") : "Trace: " + message);
+    print(err_, message.empty() ? std::string("Trace") : "Trace: " + message);
   }
 
   // console.group(...label) / groupCollapsed: prints the label if any, then indents what
@@ -164,7 +187,7 @@ class Console {
 
  private:
   template <class... A>
-  void print(process::WriteStream& stream, const A&... args) {
+  void print(ConsoleStream& stream, const A&... args) {
     buffer_.clear();
     if constexpr (sizeof...(A) > 0) {
       const util::detail::FormatArg erased[] = {util::detail::formatArg(args)...};
@@ -173,7 +196,7 @@ class Console {
     writeBuffer(stream);
   }
   template <class T>
-  void writeInspected(process::WriteStream& stream, const T& obj,
+  void writeInspected(ConsoleStream& stream, const T& obj,
                       const util::InspectOptions& options) {
     buffer_ = util::inspect(obj, options);
     writeBuffer(stream);
@@ -181,32 +204,32 @@ class Console {
   template <class A, class... Rest>
   void assertFailed(const A& first, const Rest&... rest) {
     std::string head = "Assertion failed: " + util::detail::jsString(first);
-    print(*err_, head, rest...);
+    print(err_, head, rest...);
   }
   template <class T>
   void tableImpl(const T& data, const std::vector<std::string>* properties) {
-    detail::TableBuilder builder(inspectOptionsFor(*out_), properties);
+    detail::TableBuilder builder(inspectOptionsFor(out_), properties);
     if (!builder.build(data)) {
       log(data);
       return;
     }
     buffer_ = builder.render();
-    writeBuffer(*out_);
+    writeBuffer(out_);
   }
 
-  util::InspectOptions inspectOptionsFor(const process::WriteStream& stream) const;
+  util::InspectOptions inspectOptionsFor(const ConsoleStream& stream) const;
   // util.formatWithOptions into buffer_ with the stream's options.
-  void appendFormatted(const process::WriteStream& stream, const util::detail::FormatArg* args,
+  void appendFormatted(const ConsoleStream& stream, const util::detail::FormatArg* args,
                        size_t count);
-  std::string formatAll(const process::WriteStream& stream, const util::detail::FormatArg* args,
+  std::string formatAll(const ConsoleStream& stream, const util::detail::FormatArg* args,
                         size_t count);
   // buffer_ with the group indentation and a newline, in one write.
-  void writeBuffer(process::WriteStream& stream);
+  void writeBuffer(ConsoleStream& stream);
   // The time since time(label), formatted; false (and Node's warning) for an unknown label.
   bool elapsedFor(std::string_view label, const char* method, std::string& out);
 
-  process::WriteStream* out_;
-  process::WriteStream* err_;
+  ConsoleStream out_;
+  ConsoleStream err_;
   std::optional<bool> colorMode_;
   std::optional<util::InspectOptions> inspectOptions_;
   int groupIndentation_ = 2;

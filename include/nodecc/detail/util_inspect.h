@@ -203,6 +203,11 @@ class InspectContext {
 
   int indentation = 0;  // Node's ctx.indentationLvl
 
+  // Makes the next composite printed take `id` (the object whose inspectCustom hook returned
+  // it) as its identity; any value printed first clears it.
+  void standIn(detail::Identity id) { stand_in_ = id; }
+  void clearStandIn() { stand_in_ = {}; }
+
  private:
   friend class InspectEntries;
   template <class F>
@@ -213,6 +218,7 @@ class InspectContext {
   std::vector<detail::Identity> seen_;
   std::vector<detail::Identity> circular_;  // index + 1 is the reference number
   std::vector<size_t> budget_;              // output length per indentation level
+  detail::Identity stand_in_;
 };
 
 // The entries of a composite being printed (Node's `output` array).
@@ -287,6 +293,12 @@ class InspectEntries {
 
 template <class F>
 std::string InspectContext::composite(detail::Frame f, int recurseTimes, F& fill) {
+  if (stand_in_.address != nullptr) {
+    // The value an inspectCustom hook returned stands for the object it was called on: a
+    // cycle back to that object is a cycle.
+    f.id = stand_in_;
+    stand_in_ = {};
+  }
   std::string out;
   if (!enter(f, recurseTimes, out)) {
     return out;
@@ -352,9 +364,14 @@ class Inspectable {
   template <class T>
   static std::shared_ptr<const Concept> make(T&& v) {
     using D = std::decay_t<T>;
-    if constexpr (std::is_same_v<D, const char*> || std::is_same_v<D, char*>) {
-      // Kept as a string: the pointer may not outlive the call.
-      return std::make_shared<Model<std::string>>(v ? std::string(v) : std::string());
+    if constexpr (std::is_array_v<std::remove_reference_t<T>>) {
+      // Kept as a string: the characters may not outlive the call.
+      return std::make_shared<Model<std::string>>(std::string(v));
+    } else if constexpr (std::is_same_v<D, const char*> || std::is_same_v<D, char*>) {
+      if (v == nullptr) {
+        return std::make_shared<Model<std::nullptr_t>>(nullptr);
+      }
+      return std::make_shared<Model<std::string>>(std::string(v));
     } else {
       return std::make_shared<Model<D>>(std::forward<T>(v));
     }
@@ -619,12 +636,16 @@ inline constexpr bool kHasBuiltin =
     std::is_same_v<T, std::monostate> || std::is_same_v<T, BigInt> ||
     std::is_same_v<T, Inspectable> || std::is_same_v<T, Object>;
 
-template <class R>
-std::string formatCustomResult(InspectContext& ctx, const R& r, int recurseTimes) {
+template <class T, class R>
+std::string formatCustomResult(InspectContext& ctx, const T& value, const R& r,
+                               int recurseTimes) {
   if constexpr (StringLike<R>) {
     return ctx.custom(std::string_view(r));
   } else {
-    return formatValue(ctx, r, recurseTimes);
+    ctx.standIn(identityOf(value));
+    std::string out = formatValue(ctx, r, recurseTimes);
+    ctx.clearStandIn();
+    return out;
   }
 }
 
@@ -636,10 +657,10 @@ std::string formatValue(InspectContext& ctx, const T& value, int recurseTimes) {
     if (ctx.options().customInspect || !kHasOther) {
       if constexpr (HasCustom3<T>) {
         return formatCustomResult(
-            ctx, inspectCustom(value, ctx.options().depth - recurseTimes, ctx.options()),
+            ctx, value, inspectCustom(value, ctx.options().depth - recurseTimes, ctx.options()),
             recurseTimes);
       } else {
-        return formatCustomResult(ctx, inspectCustom(value), recurseTimes);
+        return formatCustomResult(ctx, value, inspectCustom(value), recurseTimes);
       }
     }
   }

@@ -11,15 +11,16 @@ thread_local Console console;
 
 Console::Console() : Console(process::stdout, process::stderr) {}
 
-Console::Console(process::WriteStream& out, process::WriteStream& err) : out_(&out), err_(&err) {}
+Console::Console(ConsoleStream out, ConsoleStream err)
+    : out_(std::move(out)), err_(std::move(err)) {}
 
 Console::Console(const ConsoleOptions& options)
-    : out_(options.stdout),
-      err_(options.stderr ? options.stderr : options.stdout),
+    : out_(options.stdout ? *options.stdout : ConsoleStream(process::stdout)),
+      err_(options.stderr ? *options.stderr : out_),
       colorMode_(options.colorMode),
       inspectOptions_(options.inspectOptions),
       groupIndentation_(options.groupIndentation) {
-  if (out_ == nullptr) {
+  if (!options.stdout) {
     throw TypeError("ERR_CONSOLE_WRITABLE_STREAM",
                     "Console expects a writable stream instance for stdout");
   }
@@ -31,7 +32,7 @@ Console::Console(const ConsoleOptions& options)
   }
 }
 
-util::InspectOptions Console::inspectOptionsFor(const process::WriteStream& stream) const {
+util::InspectOptions Console::inspectOptionsFor(const ConsoleStream& stream) const {
   util::InspectOptions o = inspectOptions_ ? *inspectOptions_ : util::InspectOptions{};
   if (colorMode_) {
     o.colors = *colorMode_;
@@ -41,9 +42,9 @@ util::InspectOptions Console::inspectOptionsFor(const process::WriteStream& stre
   return o;
 }
 
-void Console::appendFormatted(const process::WriteStream& stream,
+void Console::appendFormatted(const ConsoleStream& stream,
                               const util::detail::FormatArg* args, size_t count) {
-  if (!inspectOptions_ && !colorMode_ && !stream.isTTY) {
+  if (!inspectOptions_ && !colorMode_ && !stream.isTTY()) {
     // The common case (a file or a pipe): util.format's defaults.
     util::detail::appendFormatted(buffer_, nullptr, args, count);
     return;
@@ -52,7 +53,7 @@ void Console::appendFormatted(const process::WriteStream& stream,
   util::detail::appendFormatted(buffer_, &o, args, count);
 }
 
-std::string Console::formatAll(const process::WriteStream& stream,
+std::string Console::formatAll(const ConsoleStream& stream,
                                const util::detail::FormatArg* args, size_t count) {
   util::InspectOptions o = inspectOptionsFor(stream);
   std::string out;
@@ -60,7 +61,7 @@ std::string Console::formatAll(const process::WriteStream& stream,
   return out;
 }
 
-void Console::writeBuffer(process::WriteStream& stream) {
+void Console::writeBuffer(ConsoleStream& stream) {
   if (!groupIndent_.empty()) {
     std::string indented = groupIndent_;
     for (char c : buffer_) {
@@ -104,8 +105,8 @@ void Console::countReset(std::string_view label) {
 
 void Console::clear() {
   // As Node: only a terminal is cleared (cursor home, then clear the screen below it).
-  if (out_->isTTY && process::env["TERM"] != "dumb") {
-    out_->write("\x1b[1;1H\x1b[0J");
+  if (out_.isTTY() && process::env["TERM"] != "dumb") {
+    out_.write("\x1b[1;1H\x1b[0J");
   }
 }
 
