@@ -333,6 +333,8 @@ class Inspectable {
   bool primitive() const { return impl_->primitive(); }
   // The util::Object held, or nullptr.
   const Object* asObject() const { return impl_->asObject(); }
+  // The string held, or nullptr (an inspectCustom hook returning one prints it as it is).
+  const std::string* asString() const { return impl_->asString(); }
 
  private:
   struct Concept {
@@ -342,6 +344,7 @@ class Inspectable {
     virtual bool json(std::string& out) const = 0;
     virtual bool primitive() const = 0;
     virtual const Object* asObject() const = 0;
+    virtual const std::string* asString() const = 0;
   };
   template <class T>
   struct Model final : Concept {
@@ -354,6 +357,13 @@ class Inspectable {
     bool primitive() const override { return detail::isPrimitiveValue(value); }
     const Object* asObject() const override {
       if constexpr (std::is_same_v<T, Object>) {
+        return &value;
+      } else {
+        return nullptr;
+      }
+    }
+    const std::string* asString() const override {
+      if constexpr (std::is_same_v<T, std::string>) {
         return &value;
       } else {
         return nullptr;
@@ -641,7 +651,15 @@ std::string formatCustomResult(InspectContext& ctx, const T& value, const R& r,
                                int recurseTimes) {
   if constexpr (StringLike<R>) {
     return ctx.custom(std::string_view(r));
+  } else if constexpr (IsVariant<R>::value) {
+    return std::visit([&](const auto& x) { return formatCustomResult(ctx, value, x, recurseTimes); },
+                      r);
   } else {
+    if constexpr (std::is_same_v<R, Inspectable>) {
+      if (const std::string* s = r.asString()) {
+        return ctx.custom(*s);
+      }
+    }
     ctx.standIn(identityOf(value));
     std::string out = formatValue(ctx, r, recurseTimes);
     ctx.clearStandIn();
