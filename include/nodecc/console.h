@@ -53,12 +53,12 @@ class ConsoleStream {
 
 // new Console(options): the streams and how values print.
 struct ConsoleOptions {
-  std::optional<ConsoleStream> stdout;  // required
-  std::optional<ConsoleStream> stderr;  // defaults to stdout
+  std::optional<ConsoleStream> stdout = {};  // required
+  std::optional<ConsoleStream> stderr = {};  // defaults to stdout
   // true / false forces colours on or off; empty is Node's 'auto' (the stream decides).
-  std::optional<bool> colorMode;
+  std::optional<bool> colorMode = {};
   // Options for util.inspect (colors is then still decided by colorMode).
-  std::optional<util::InspectOptions> inspectOptions;
+  std::optional<util::InspectOptions> inspectOptions = {};
   int groupIndentation = 2;
 };
 

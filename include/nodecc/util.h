@@ -216,21 +216,21 @@ class TextDecoder {
 // One option of parseArgs' `options` (`short` and `default` are C++ keywords: short_,
 // default_).
 struct ParseArgsOption {
-  std::string type;  // "string" or "boolean"
-  std::string short_;
+  std::string type = {};  // "string" or "boolean"
+  std::string short_ = {};
   bool multiple = false;
   std::optional<std::variant<bool, std::string, std::vector<bool>, std::vector<std::string>>>
-      default_;
+      default_ = {};
 };
 
 struct ParseArgsConfig {
   // The arguments; by default process.argv without the executable (Node drops the executable
   // and the script: a C++ program has no script).
-  std::optional<std::vector<std::string>> args;
+  std::optional<std::vector<std::string>> args = {};
   // In declaration order (a JavaScript object's key order).
-  std::vector<std::pair<std::string, ParseArgsOption>> options;
+  std::vector<std::pair<std::string, ParseArgsOption>> options = {};
   bool strict = true;
-  std::optional<bool> allowPositionals;  // default: !strict
+  std::optional<bool> allowPositionals = {};  // default: !strict
   bool allowNegative = false;            // --no-foo sets a boolean foo to false
   bool tokens = false;                   // also return the tokens
 };

@@ -254,12 +254,13 @@ void storeOption(ParseArgsToken& token, const OptionList& options, ParsedValues&
   }
 }
 
+// Node's description of a received string: cut to 25 characters past 28, then quoted.
 std::string received(const std::string& s) {
-  std::string inspected = inspect(s);
-  if (detail::jsLength(inspected) > 28) {
-    inspected = std::string(detail::jsPrefix(inspected, 25)) + "...";
+  std::string shown = s;
+  if (detail::jsLength(s) > 28) {
+    shown = std::string(detail::jsPrefix(s, 25)) + "...";
   }
-  return "type string (" + inspected + ")";
+  return "type string (" + inspect(shown) + ")";
 }
 
 [[noreturn]] void badDefault(const std::string& property, std::string_view want,
