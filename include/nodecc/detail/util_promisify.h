@@ -130,14 +130,16 @@ auto makePromisified(F f) {
 //   Buffer data = co_await readFile("a.txt");
 // The signature picks one of an overloaded function's forms; a function pointer or a lambda
 // with one operator() needs none: util::promisify(myFunction).
-template <class Sig, class F>
-auto promisify(F f) {
+template <class Sig>
+  requires std::is_function_v<Sig>
+auto promisify(Sig* f) {
   using Args = typename detail::Signature<Sig>::Args;
-  return detail::makePromisified<F, Args>(std::move(f));
+  return detail::makePromisified<Sig*, Args>(f);
 }
 template <class F>
+  requires std::is_class_v<F>
 auto promisify(F f) {
-  using Args = typename detail::CallableSignature<std::decay_t<F>>::Args;
+  using Args = typename detail::CallableSignature<F>::Args;
   return detail::makePromisified<F, Args>(std::move(f));
 }
 
@@ -158,10 +160,15 @@ auto callbackify(F original) {
     (std::make_index_sequence<n - 1>());
     using P = decltype(promise);
     using T = typename P::value_type;
+    using Cb = typename decltype(cb)::element_type;
     auto onRejected = [cb](std::exception_ptr e) {
       process::nextTick([cb, e] {
         Error err = toError(e);
-        (*cb)(&err);
+        if constexpr (std::is_invocable_v<Cb&, Error*> || std::is_void_v<T>) {
+          (*cb)(&err);
+        } else {
+          (*cb)(&err, T{});  // a C++ callback takes its value parameter even on failure
+        }
       });
     };
     if constexpr (std::is_void_v<T>) {
