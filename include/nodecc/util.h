@@ -86,6 +86,10 @@ std::string stripVTControlCharacters(std::string_view str);
 // TypeError ERR_INVALID_ARG_VALUE, as Node.
 std::string styleText(std::string_view format, std::string_view text);
 std::string styleText(const std::vector<std::string_view>& formats, std::string_view text);
+inline std::string styleText(std::initializer_list<std::string_view> formats,
+                             std::string_view text) {
+  return styleText(std::vector<std::string_view>(formats), text);
+}
 
 // util.getSystemErrorName(err): "ENOENT" for -2.
 std::string getSystemErrorName(int err);

@@ -408,7 +408,24 @@ bool isCsiFinal(char c) {
          c == '<' || c == '~';
 }
 
-// The length of the ANSI escape sequence at s[i] (Node's `ansi` expression), 0 when none.
+bool isOscChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) ||
+         std::string_view("-/#&.:=?%@~_").find(c) != std::string_view::npos;
+}
+
+// The length of the terminator (BEL, ESC \ or ST) at s[k], 0 when none.
+size_t terminatorLength(std::string_view s, size_t k) {
+  if (k < s.size() && s[k] == '\x07') {
+    return 1;
+  }
+  if (s.substr(k, 2) == "\x1b\\" || s.substr(k, 2) == "\xc2\x9c") {
+    return 2;
+  }
+  return 0;
+}
+
+// The length of the ANSI escape sequence at s[i] (Node's `ansi` expression, its first
+// alternative, an operating system command, tried first), 0 when none.
 size_t ansiLength(std::string_view s, size_t i) {
   size_t start = i;
   if (s[i] == '\x1b') {
@@ -420,6 +437,32 @@ size_t ansiLength(std::string_view s, size_t i) {
   }
   while (i < s.size() && std::string_view("[]()#;?").find(s[i]) != std::string_view::npos) {
     ++i;
+  }
+  // [a-zA-Z\d]+(;[chars]*)* or (;[chars]+)*, then a terminator.
+  size_t k = i;
+  auto isAlnum = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c);
+  };
+  if (k < s.size() && isAlnum(s[k])) {
+    while (k < s.size() && isAlnum(s[k])) {
+      ++k;
+    }
+    while (k < s.size() && s[k] == ';') {
+      ++k;
+      while (k < s.size() && isOscChar(s[k])) {
+        ++k;
+      }
+    }
+  } else {
+    while (k + 1 < s.size() && s[k] == ';' && isOscChar(s[k + 1])) {
+      ++k;
+      while (k < s.size() && isOscChar(s[k])) {
+        ++k;
+      }
+    }
+  }
+  if (size_t t = terminatorLength(s, k)) {
+    return k + t - start;
   }
   // (\d{1,4}(;\d{0,4})*)? followed by a final character.
   size_t j = i;
@@ -440,18 +483,6 @@ size_t ansiLength(std::string_view s, size_t i) {
   }
   if (j < s.size() && isCsiFinal(s[j])) {
     return j + 1 - start;
-  }
-  // An operating system command: parameters up to BEL or ESC \.
-  size_t k = i;
-  while (k < s.size() && s[k] != '\x07' && s[k] != '\x1b' &&
-         static_cast<unsigned char>(s[k]) >= 0x20) {
-    ++k;
-  }
-  if (k < s.size() && s[k] == '\x07') {
-    return k + 1 - start;
-  }
-  if (k + 1 < s.size() && s[k] == '\x1b' && s[k + 1] == '\\') {
-    return k + 2 - start;
   }
   return 0;
 }
