@@ -647,13 +647,12 @@ inline constexpr bool kHasBuiltin =
     std::is_same_v<T, Inspectable> || std::is_same_v<T, Object>;
 
 template <class T, class R>
-std::string formatCustomResult(InspectContext& ctx, const T& value, const R& r,
-                               int recurseTimes) {
+std::string formatCustomResult(InspectContext& ctx, const T& value, const R& r, int recurseTimes) {
   if constexpr (StringLike<R>) {
     return ctx.custom(std::string_view(r));
   } else if constexpr (IsVariant<R>::value) {
-    return std::visit([&](const auto& x) { return formatCustomResult(ctx, value, x, recurseTimes); },
-                      r);
+    return std::visit(
+        [&](const auto& x) { return formatCustomResult(ctx, value, x, recurseTimes); }, r);
   } else {
     if constexpr (std::is_same_v<R, Inspectable>) {
       if (const std::string* s = r.asString()) {

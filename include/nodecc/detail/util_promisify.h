@@ -76,7 +76,10 @@ class Promisified<F, std::tuple<Leading...>, Cb> {
   explicit Promisified(F f) : f_(std::move(f)) {}
 
   Promise<Value> operator()(Leading... args) const {
-    auto [promise, resolve, reject] = Promise<Value>::withResolvers();
+    // Not a structured binding: clang 14 cannot capture one.
+    auto resolvers = Promise<Value>::withResolvers();
+    Resolve<Value> resolve = resolvers.resolve;
+    Reject<Value> reject = resolvers.reject;
     try {
       f_(std::forward<Leading>(args)..., Cb([resolve, reject](auto* err, auto&&... values) {
            if (err != nullptr) {
@@ -91,7 +94,7 @@ class Promisified<F, std::tuple<Leading...>, Cb> {
       // As Node: the function runs in the promise's executor, so a throw rejects.
       reject(std::current_exception());
     }
-    return promise;
+    return resolvers.promise;
   }
 
  private:
@@ -131,13 +134,13 @@ auto makePromisified(F f) {
 // The signature picks one of an overloaded function's forms; a function pointer or a lambda
 // with one operator() needs none: util::promisify(myFunction).
 template <class Sig>
-  requires std::is_function_v<Sig>
+requires std::is_function_v<Sig>
 auto promisify(Sig* f) {
   using Args = typename detail::Signature<Sig>::Args;
   return detail::makePromisified<Sig*, Args>(f);
 }
 template <class F>
-  requires std::is_class_v<F>
+requires std::is_class_v<F>
 auto promisify(F f) {
   using Args = typename detail::CallableSignature<F>::Args;
   return detail::makePromisified<F, Args>(std::move(f));

@@ -1,11 +1,8 @@
-// The small util functions: styleText, stripVTControlCharacters, getSystemErrorName,
-// toUSVString, debuglog, deprecate, and isDeepStrictEqual's Error comparison.
+// util.debuglog and util.deprecate: the util functions that print through process.
 #include <mutex>
 #include <set>
 #include <string>
 
-#include "api/util/inspect_style.h"
-#include "api/util/js_text.h"
 #include "nodecc/process.h"
 #include "nodecc/util.h"
 
@@ -13,96 +10,32 @@ namespace nodecc::util {
 
 namespace {
 
-[[noreturn]] void throwBadFormat(std::string_view format) {
-  static constexpr std::string_view kNames[] = {
-      "reset",           "bold",         "dim",
-      "italic",          "underline",    "blink",
-      "inverse",         "hidden",       "strikethrough",
-      "doubleunderline", "black",        "red",
-      "green",           "yellow",       "blue",
-      "magenta",         "cyan",         "white",
-      "bgBlack",         "bgRed",        "bgGreen",
-      "bgYellow",        "bgBlue",       "bgMagenta",
-      "bgCyan",          "bgWhite",      "framed",
-      "overlined",       "gray",         "redBright",
-      "greenBright",     "yellowBright", "blueBright",
-      "magentaBright",   "cyanBright",   "whiteBright",
-      "bgGray",          "bgRedBright",  "bgGreenBright",
-      "bgYellowBright",  "bgBlueBright", "bgMagentaBright",
-      "bgCyanBright",    "bgWhiteBright"};
-  std::string list;
-  for (std::string_view n : kNames) {
-    list += list.empty() ? "'" : ", '";
-    list += n;
-    list += "'";
-  }
-  throw TypeError("ERR_INVALID_ARG_VALUE", "The argument 'format' must be one of: " + list +
-                                               ". Received '" + std::string(format) + "'");
-}
-
-}  // namespace
-
-std::string stripVTControlCharacters(std::string_view str) {
-  return detail::stripAnsi(str);
-}
-
-std::string styleText(const std::vector<std::string_view>& formats, std::string_view text) {
-  std::string left;
-  std::string right;
-  for (std::string_view f : formats) {
-    detail::ColorCodes codes{};
-    if (!detail::lookupColor(f, codes)) {
-      throwBadFormat(f);
-    }
-    left += "\x1b[" + std::to_string(codes.open) + "m";
-    right.insert(0, "\x1b[" + std::to_string(codes.close) + "m");
-  }
-  return left + std::string(text) + right;
-}
-
-std::string styleText(std::string_view format, std::string_view text) {
-  return styleText(std::vector<std::string_view>{format}, text);
-}
-
-std::string getSystemErrorName(int err) {
-  return std::string(errnoName(err));
-}
-
-std::string toUSVString(std::string_view str) {
-  std::string out;
-  out.reserve(str.size());
-  size_t i = 0;
-  while (i < str.size()) {
-    detail::Utf8Char c = detail::decodeUtf8(str, i);
-    if (c.length == 0) {
-      out += "\xEF\xBF\xBD";
-      ++i;
-    } else {
-      out.append(str.substr(i, c.length));
-      i += c.length;
-    }
-  }
-  return out;
-}
-
-namespace {
-
-// NODE_DEBUG's sections: comma-separated, * matching anything, case-insensitive.
+// NODE_DEBUG's sections: comma-separated, * matching anything, case-insensitive. The usual
+// linear wildcard match (back to the last * on a mismatch), so no pattern is slow.
 bool sectionMatches(std::string_view pattern, std::string_view section) {
   auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; };
-  if (pattern.empty()) {
-    return section.empty();
-  }
-  if (pattern[0] == '*') {
-    for (size_t i = 0; i <= section.size(); ++i) {
-      if (sectionMatches(pattern.substr(1), section.substr(i))) {
-        return true;
-      }
+  size_t p = 0;
+  size_t s = 0;
+  size_t star = std::string_view::npos;
+  size_t resume = 0;
+  while (s < section.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      resume = s;
+    } else if (p < pattern.size() && lower(pattern[p]) == lower(section[s])) {
+      ++p;
+      ++s;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      s = ++resume;
+    } else {
+      return false;
     }
-    return false;
   }
-  return !section.empty() && lower(pattern[0]) == lower(section[0]) &&
-         sectionMatches(pattern.substr(1), section.substr(1));
+  while (p < pattern.size() && pattern[p] == '*') {
+    ++p;
+  }
+  return p == pattern.size();
 }
 
 }  // namespace
@@ -157,12 +90,6 @@ void emitDeprecation(const std::string& message, const std::string& code) {
     }
   }
   process::emitWarning(message, "DeprecationWarning", code);
-}
-
-bool errorEqual(const Error& a, const Error& b) {
-  return a.name == b.name && a.message == b.message && a.code == b.code && a.errnum == b.errnum &&
-         a.syscall == b.syscall && a.path == b.path && a.dest == b.dest && a.address == b.address &&
-         a.port == b.port;
 }
 
 }  // namespace detail
