@@ -1,7 +1,8 @@
 #pragma once
-// console.table's machinery (see nodecc/console.h): rows and columns are collected the way
-// Node's console.table walks a JavaScript value, then drawn by src/api/console/table.cc.
-// Also JavaScript's String(value), which console.assert applies to its first argument.
+// console's machinery (see nodecc/console.h): console.table's rows and columns, collected the
+// way Node's console.table walks a JavaScript value, then drawn by src/api/console/table.cc;
+// JavaScript's String(value), which console.assert applies to its first argument; and the
+// duration format of console.timeEnd.
 #include <limits>
 #include <optional>
 #include <string>
@@ -112,6 +113,10 @@ std::string jsString(const T& v) {
 }  // namespace nodecc::util::detail
 
 namespace nodecc::detail {
+
+// console.timeEnd's duration text for `ms` milliseconds, as Node's formatTime: "0.5ms",
+// "1.500s", "1:01.000 (m:ss.mmm)", "1:02:03.004 (h:m:ss.mmm)".
+std::string formatConsoleTime(double ms);
 
 // Collects console.table's columns. Cells are inspected as Node's _inspect does: depth 0
 // (-1 for an object with more than two keys), at most three array elements, one line.

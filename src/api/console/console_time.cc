@@ -25,8 +25,12 @@ std::string pad2(const std::string& s) {
   return s.size() >= 2 ? s : std::string(2 - s.size(), '0') + s;
 }
 
+}  // namespace
+
+namespace detail {
+
 // Node's formatTime (lib/internal/console/constructor.js).
-std::string formatTime(double ms) {
+std::string formatConsoleTime(double ms) {
   double hours = 0;
   double minutes = 0;
   double seconds = 0;
@@ -57,7 +61,7 @@ std::string formatTime(double ms) {
   return util::detail::jsNumberString(std::strtod(toFixed3(ms).c_str(), nullptr)) + "ms";
 }
 
-}  // namespace
+}  // namespace detail
 
 void Console::time(std::string_view label) {
   for (const auto& [l, start] : times_) {
@@ -72,7 +76,7 @@ void Console::time(std::string_view label) {
 bool Console::elapsedFor(std::string_view label, const char* method, std::string& out) {
   for (const auto& [l, start] : times_) {
     if (l == label) {
-      out = formatTime(double(process::hrtime.bigint() - start) / 1e6);
+      out = detail::formatConsoleTime(double(process::hrtime.bigint() - start) / 1e6);
       return true;
     }
   }
