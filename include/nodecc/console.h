@@ -188,18 +188,29 @@ class Console {
  private:
   template <class... A>
   void print(ConsoleStream& stream, const A&... args) {
-    buffer_.clear();
-    if constexpr (sizeof...(A) > 0) {
-      const util::detail::FormatArg erased[] = {util::detail::formatArg(args)...};
-      appendFormatted(stream, erased, sizeof...(A));
+    // The reused buffer saves an allocation per line; a call made while formatting (an
+    // inspectCustom hook that logs) gets a buffer of its own.
+    std::string local;
+    std::string& text = busy_ ? local : buffer_;
+    bool outer = !busy_;
+    busy_ = true;
+    text.clear();
+    try {
+      if constexpr (sizeof...(A) > 0) {
+        const util::detail::FormatArg erased[] = {util::detail::formatArg(args)...};
+        appendFormatted(stream, text, erased, sizeof...(A));
+      }
+    } catch (...) {
+      busy_ = !outer;
+      throw;
     }
-    writeBuffer(stream);
+    busy_ = !outer;
+    writeLine(stream, text);
   }
   template <class T>
-  void writeInspected(ConsoleStream& stream, const T& obj,
-                      const util::InspectOptions& options) {
-    buffer_ = util::inspect(obj, options);
-    writeBuffer(stream);
+  void writeInspected(ConsoleStream& stream, const T& obj, const util::InspectOptions& options) {
+    std::string text = util::inspect(obj, options);
+    writeLine(stream, text);
   }
   template <class A, class... Rest>
   void assertFailed(const A& first, const Rest&... rest) {
@@ -213,18 +224,18 @@ class Console {
       log(data);
       return;
     }
-    buffer_ = builder.render();
-    writeBuffer(out_);
+    std::string text = builder.render();
+    writeLine(out_, text);
   }
 
   util::InspectOptions inspectOptionsFor(const ConsoleStream& stream) const;
-  // util.formatWithOptions into buffer_ with the stream's options.
-  void appendFormatted(const ConsoleStream& stream, const util::detail::FormatArg* args,
-                       size_t count);
+  // util.formatWithOptions appended to `out` with the stream's options.
+  void appendFormatted(const ConsoleStream& stream, std::string& out,
+                       const util::detail::FormatArg* args, size_t count);
   std::string formatAll(const ConsoleStream& stream, const util::detail::FormatArg* args,
                         size_t count);
-  // buffer_ with the group indentation and a newline, in one write.
-  void writeBuffer(ConsoleStream& stream);
+  // `text` with the group indentation and a newline, in one write.
+  void writeLine(ConsoleStream& stream, std::string& text);
   // The time since time(label), formatted; false (and Node's warning) for an unknown label.
   bool elapsedFor(std::string_view label, const char* method, std::string& out);
 
@@ -235,6 +246,7 @@ class Console {
   int groupIndentation_ = 2;
   std::string groupIndent_;
   std::string buffer_;
+  bool busy_ = false;                                     // print() is formatting into buffer_
   std::vector<std::pair<std::string, uint64_t>> times_;   // label, start (ns)
   std::vector<std::pair<std::string, uint64_t>> counts_;  // label, count
 };

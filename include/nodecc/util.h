@@ -235,8 +235,8 @@ struct ParseArgsConfig {
   std::vector<std::pair<std::string, ParseArgsOption>> options = {};
   bool strict = true;
   std::optional<bool> allowPositionals = {};  // default: !strict
-  bool allowNegative = false;            // --no-foo sets a boolean foo to false
-  bool tokens = false;                   // also return the tokens
+  bool allowNegative = false;                 // --no-foo sets a boolean foo to false
+  bool tokens = false;                        // also return the tokens
 };
 
 // A parsed option's value: a string, a boolean, or (multiple) an array of them.

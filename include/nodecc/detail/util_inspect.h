@@ -627,7 +627,9 @@ std::string formatBuiltin(InspectContext& ctx, const T& v, int recurseTimes) {
         out.property("length", length, true);
       }
     });
-  } else if constexpr (requires { { v.toString() } -> std::convertible_to<std::string>; }) {
+  } else if constexpr (requires {
+                         { v.toString() } -> std::convertible_to<std::string>;
+                       }) {
     // A class known only by its toString(): printed as that text (no quotes).
     return ctx.custom(std::string(v.toString()));
   } else {
@@ -647,8 +649,9 @@ inline constexpr bool kHasBuiltin =
     std::is_same_v<T, Buffer> || std::is_same_v<T, std::nullptr_t> ||
     std::is_same_v<T, std::nullopt_t> || std::is_same_v<T, Undefined> ||
     std::is_same_v<T, std::monostate> || std::is_same_v<T, BigInt> ||
-    std::is_same_v<T, Inspectable> || std::is_same_v<T, Object> ||
-    requires(const T& v) { { v.toString() } -> std::convertible_to<std::string>; };
+    std::is_same_v<T, Inspectable> || std::is_same_v<T, Object> || requires(const T& v) {
+  { v.toString() } -> std::convertible_to<std::string>;
+};
 
 template <class T, class R>
 std::string formatCustomResult(InspectContext& ctx, const T& value, const R& r, int recurseTimes) {

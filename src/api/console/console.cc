@@ -42,38 +42,38 @@ util::InspectOptions Console::inspectOptionsFor(const ConsoleStream& stream) con
   return o;
 }
 
-void Console::appendFormatted(const ConsoleStream& stream,
+void Console::appendFormatted(const ConsoleStream& stream, std::string& out,
                               const util::detail::FormatArg* args, size_t count) {
   if (!inspectOptions_ && !colorMode_ && !stream.isTTY()) {
     // The common case (a file or a pipe): util.format's defaults.
-    util::detail::appendFormatted(buffer_, nullptr, args, count);
+    util::detail::appendFormatted(out, nullptr, args, count);
     return;
   }
   util::InspectOptions o = inspectOptionsFor(stream);
-  util::detail::appendFormatted(buffer_, &o, args, count);
+  util::detail::appendFormatted(out, &o, args, count);
 }
 
-std::string Console::formatAll(const ConsoleStream& stream,
-                               const util::detail::FormatArg* args, size_t count) {
+std::string Console::formatAll(const ConsoleStream& stream, const util::detail::FormatArg* args,
+                               size_t count) {
   util::InspectOptions o = inspectOptionsFor(stream);
   std::string out;
   util::detail::appendFormatted(out, &o, args, count);
   return out;
 }
 
-void Console::writeBuffer(ConsoleStream& stream) {
+void Console::writeLine(ConsoleStream& stream, std::string& text) {
   if (!groupIndent_.empty()) {
     std::string indented = groupIndent_;
-    for (char c : buffer_) {
+    for (char c : text) {
       indented += c;
       if (c == '\n') {
         indented += groupIndent_;
       }
     }
-    buffer_.swap(indented);
+    text.swap(indented);
   }
-  buffer_ += '\n';
-  stream.write(buffer_);
+  text += '\n';
+  stream.write(text);
 }
 
 void Console::groupEnd() {

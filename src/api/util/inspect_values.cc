@@ -283,9 +283,6 @@ std::string InspectContext::string(std::string_view value) {
       out += stylize(piece, Style::kString, options_.colors);
       start = end;
     }
-    if (value.empty()) {
-      out += stylize("''", Style::kString, options_.colors);
-    }
   } else {
     std::string quoted;
     detail::appendQuoted(quoted, value);

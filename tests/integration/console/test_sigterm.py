@@ -70,7 +70,8 @@ def main():
     ap.add_argument("--node", default="node")
     args = ap.parse_args()
 
-    cases = [("nodecc", [args.bin], True), ("nodecc --printf (control)", [args.bin, "--printf"], False)]
+    cases = [("nodecc", [args.bin], True),
+             ("nodecc --printf (control)", [args.bin, "--printf"], False)]
     node = shutil.which(args.node)
     if node:
         cases.append(("node", [node, args.js], True))

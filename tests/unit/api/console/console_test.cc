@@ -63,6 +63,21 @@ TEST(Console, WritesErrorsToStderrAndTheRestToStdout) {
   EXPECT_EQ(err.text, "w\ne\nAssertion failed: a\n");
 }
 
+Console* gConsole = nullptr;
+struct Chatty {};
+std::string inspectCustom(const Chatty&) {
+  gConsole->log("inner");
+  return "chatty";
+}
+
+TEST(Console, ALineLoggedWhileFormattingAnotherKeepsItsOwnBuffer) {
+  Captured out;
+  Console c(out.stream());
+  gConsole = &c;
+  c.log("outer %s", "x", Chatty{});
+  EXPECT_EQ(out.text, "inner\nouter x chatty\n");
+}
+
 TEST(ConsoleTime, FormatsDurationsAsNode) {
   EXPECT_EQ(detail::formatConsoleTime(0.5), "0.5ms");
   EXPECT_EQ(detail::formatConsoleTime(12.3456), "12.346ms");

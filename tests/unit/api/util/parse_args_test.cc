@@ -37,9 +37,11 @@ TEST(ParseArgs, NonStrictModeTakesAnyArguments) {
         a += alphabet[rng() % alphabet.size()];
       }
     }
-    util::ParseArgsResult r = util::parseArgs(
-        {.args = args, .options = {{"a", {.type = "string", .short_ = "a"}}}, .strict = false,
-         .tokens = true});
+    util::ParseArgsResult r =
+        util::parseArgs({.args = args,
+                         .options = {{"a", {.type = "string", .short_ = "a"}}},
+                         .strict = false,
+                         .tokens = true});
     ASSERT_TRUE(r.tokens.has_value());
     EXPECT_GE(r.tokens->size(), r.positionals.size());
     EXPECT_FALSE(util::inspect(r).empty());
