@@ -2,6 +2,7 @@
 // nodecc: Node.js's programming model in C++20. Include this one header.
 #include "nodecc/buffer.h"
 #include "nodecc/cluster.h"
+#include "nodecc/console.h"
 #include "nodecc/crypto.h"
 #include "nodecc/dns.h"
 #include "nodecc/error.h"
@@ -19,6 +20,7 @@
 #include "nodecc/serve_static.h"
 #include "nodecc/timers.h"
 #include "nodecc/url.h"
+#include "nodecc/util.h"
 
 namespace nodecc {
 
