@@ -15,6 +15,7 @@ in a comment: <!-- check-doc-paths: ignore src/util/format_12.js src/legacy/ -->
 
 Prints one line per broken path (file:line: path) and exits 1 if there is any, else 0.
 """
+import bisect
 import os
 import re
 import subprocess
@@ -31,7 +32,7 @@ SKIP_DOCS = re.compile(r"^bench/(.*/)?results/")
 
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 CODE = re.compile(r"`([^`\n]+)`")
-WORD = re.compile(r"[A-Za-z0-9_.\-/+]+")
+WORD = re.compile(r"[A-Za-z0-9_.\-+]*/[A-Za-z0-9_.\-/+]*")  # words with a slash
 PATHISH = re.compile(r"^[A-Za-z0-9_.\-/+]+$")
 PLACEHOLDER = re.compile(r"(?<![A-Za-z])(NAME|DATE|COMMIT|DIR|FILE|MODULE|TOPIC|LAYER)(?![A-Za-z])")
 IGNORE = re.compile(r"<!--\s*check-doc-paths:\s*ignore\s+(.*?)-->", re.S)
@@ -50,6 +51,7 @@ def tracked():
 
 
 FILES, DIRS = tracked()
+SORTED = sorted(FILES)
 TOP = sorted(d for d in DIRS if "/" not in d)
 
 
@@ -60,7 +62,8 @@ def exists(path):
 
 def matches_prefix(prefix):
     prefix = os.path.normpath(prefix).replace(os.sep, "/")
-    return any(f.startswith(prefix) for f in FILES)
+    i = bisect.bisect_left(SORTED, prefix)
+    return i < len(SORTED) and SORTED[i].startswith(prefix)
 
 
 def resolves(path, doc_dir, mode="plain"):
@@ -85,8 +88,11 @@ def placeholder(path):
     return bool(PLACEHOLDER.search(path)) or "<" in path
 
 
+TOP_RE = re.compile("^(%s)/" % "|".join(re.escape(t) for t in TOP))
+
+
 def starts_at_top(path):
-    return any(path.startswith(t + "/") for t in TOP)
+    return bool(TOP_RE.match(path))
 
 
 def candidates(line):
