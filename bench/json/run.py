@@ -7,8 +7,9 @@ and prints a Markdown table of the medians (MB of JSON per CPU-second) with node
 Node, and whether the round trips (stringify(parse(text)), compact and with 2 spaces) are the
 same bytes as Node's (compared by SHA-256).
 
-The corpus is ../shared/corpora/json relative to the repository (twitter, citm_catalog,
-canada); without it the benchmark says so and exits 0. It is read in place, never copied.
+The corpus is optional data outside the repository, ../shared/corpora/json beside it (twitter,
+citm_catalog, canada); without it the benchmark says so and exits 0. It is read in place, never
+copied.
 
   bench/json/run.py --build build [--rounds 5] [--seconds 0.5] [--out results.md]
 """

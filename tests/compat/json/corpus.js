@@ -1,5 +1,6 @@
-// The corpus (../shared/corpora/json beside the repository, when present): parse, then
-// stringify compact and with 2 spaces, and parse that again: the bytes' lengths and SHA-256.
+// The corpus (optional, outside the repository: ../shared/corpora/json; a file that is not
+// there prints "skipped"): parse, then stringify compact and with 2 spaces, and parse that
+// again: the bytes' lengths and SHA-256.
 const fs = require('fs');
 const crypto = require('crypto');
 const dir = '../../../../shared/corpora/json';

@@ -1,8 +1,8 @@
-// JSONTestSuite (../shared/conformance/json/test_parsing, beside the repository): every file is
-// accepted or rejected as Node's JSON.parse does, an accepted one gives the same value (its
-// stringify is the same bytes), a rejected one the same error. The expectations were written by
-// Node 20 (gen_jsontestsuite.js -> jsontestsuite_expected.tsv, checked in); the suite itself is
-// read in place. Without it the test is skipped.
+// JSONTestSuite (optional data outside the repository: ../shared/conformance/json/test_parsing):
+// every file is accepted or rejected as Node's JSON.parse does, an accepted one gives the same
+// value (its stringify is the same bytes), a rejected one the same error. The expectations were
+// written by Node 20 (scripts/gen/gen_jsontestsuite.js -> jsontestsuite_expected.tsv, checked
+// in); the suite itself is read in place. Without it the test is skipped.
 #include <gtest/gtest.h>
 #include <nodecc/json.h>
 
