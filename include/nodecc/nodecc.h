@@ -13,6 +13,8 @@
 #include "nodecc/process.h"
 #include "nodecc/promise.h"
 #include "nodecc/serve_static.h"
+#include "nodecc/stream.h"
+#include "nodecc/string_decoder.h"
 #include "nodecc/timers.h"
 #include "nodecc/url.h"
 
