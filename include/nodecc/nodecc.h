@@ -8,6 +8,7 @@
 #include "nodecc/fetch.h"
 #include "nodecc/fs.h"
 #include "nodecc/function.h"
+#include "nodecc/generator.h"
 #include "nodecc/http.h"
 #include "nodecc/net.h"
 #include "nodecc/process.h"

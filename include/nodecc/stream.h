@@ -41,10 +41,13 @@
 #include "nodecc/buffer.h"
 #include "nodecc/detail/stream_base.h"
 #include "nodecc/detail/stream_duplex.h"
+#include "nodecc/detail/stream_from.h"
+#include "nodecc/detail/stream_iterate.h"
 #include "nodecc/detail/stream_pipe.h"
 #include "nodecc/detail/stream_pipeline.h"
 #include "nodecc/detail/stream_readable.h"
 #include "nodecc/detail/stream_writable.h"
+#include "nodecc/generator.h"
 
 namespace nodecc::stream {
 

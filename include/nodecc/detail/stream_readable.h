@@ -122,6 +122,10 @@ class ReadableOf : public virtual Stream {
   // Leaving the loop early destroys the stream, as a break does in Node (see stream.h).
   ReadableIterator<T> iterate(bool destroyOnReturn = true);
 
+  // Readable.from(iterable): see nodecc/stream.h. Returns a ReadableOf<value type>&.
+  template <class S>
+  static auto& from(S&& source);
+
   bool readable() const {
     return !rs().has(detail::kReadableOff) && !destroyed() &&
            (common_ & detail::kErrorEmitted) == 0 && !rs().has(detail::kEndEmitted);
