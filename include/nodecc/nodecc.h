@@ -13,6 +13,7 @@
 #include "nodecc/net.h"
 #include "nodecc/process.h"
 #include "nodecc/promise.h"
+#include "nodecc/readline.h"
 #include "nodecc/serve_static.h"
 #include "nodecc/stream.h"
 #include "nodecc/string_decoder.h"
