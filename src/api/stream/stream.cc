@@ -198,8 +198,9 @@ void Stream::destroyer(const Error* error) {
   if (destroyed() || (common_ & kIsDestroyedMark) != 0) {
     return;
   }
+  bool finished = isFinished();
   common_ |= kIsDestroyedMark;
-  if (error == nullptr && !isFinished()) {
+  if (error == nullptr && !finished) {
     destroy(abortError());
   } else if (error != nullptr) {
     destroy(*error);
