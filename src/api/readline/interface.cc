@@ -11,11 +11,21 @@ namespace nodecc::readline {
 
 namespace detail {
 
-void OnData::operator()(const Buffer& chunk) const { rl->onInputData(chunk.data(), chunk.size()); }
-void OnText::operator()(const std::string& text) const { rl->onInputText(text); }
-void OnEnd::operator()() const { rl->onInputEnd(); }
-void OnError::operator()(const Error& e) const { rl->onInputError(e); }
-void OnInputClose::operator()() const { rl->onInputClose(); }
+void OnData::operator()(const Buffer& chunk) const {
+  rl->onInputData(chunk.data(), chunk.size());
+}
+void OnText::operator()(const std::string& text) const {
+  rl->onInputText(text);
+}
+void OnEnd::operator()() const {
+  rl->onInputEnd();
+}
+void OnError::operator()(const Error& e) const {
+  rl->onInputError(e);
+}
+void OnInputClose::operator()() const {
+  rl->onInputClose();
+}
 
 // What the async iterator reads: lines queued by 'line', the end by 'close'.
 struct LineQueue {
@@ -122,7 +132,9 @@ void Interface::onInputData(const uint8_t* data, size_t size) {
   normalWrite(text);
 }
 
-void Interface::onInputText(std::string_view text) { normalWrite(text); }
+void Interface::onInputText(std::string_view text) {
+  normalWrite(text);
+}
 
 void Interface::onInputEnd() {
   std::string rest = decoder_.end();
@@ -172,7 +184,9 @@ void Interface::normalWrite(std::string_view s) {
   }
 }
 
-void Interface::onLine(std::string line) { emit("line", line); }
+void Interface::onLine(std::string line) {
+  emit("line", line);
+}
 
 LineIterator Interface::iterate() {
   if (!lines_) {
