@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 #include <new>
 #include <utility>
 
@@ -34,28 +35,11 @@ struct Buffer::Block {
   }
 };
 
-Buffer::Buffer(const Buffer& o) : block_(o.block_), data_(o.data_), size_(o.size_) {
-  if (block_) {
-    ++block_->refs;
-  }
-}
-
-Buffer::Buffer(Buffer&& o) noexcept
-    : block_(std::exchange(o.block_, nullptr)),
-      data_(std::exchange(o.data_, nullptr)),
-      size_(std::exchange(o.size_, 0)) {}
-
-Buffer& Buffer::operator=(Buffer o) noexcept {
-  std::swap(block_, o.block_);
-  std::swap(data_, o.data_);
-  std::swap(size_, o.size_);
-  return *this;
-}
-
-Buffer::~Buffer() {
-  if (block_) {
-    block_->release();
-  }
+void Buffer::freeBlock(Block* b) {
+  static_assert(std::is_standard_layout_v<Block> && offsetof(Block, refs) == 0,
+                "Buffer::refsOf reads the count at the start of a Block");
+  delete b->owned;
+  std::free(b);
 }
 
 Buffer Buffer::allocUnsafe(size_t size) {

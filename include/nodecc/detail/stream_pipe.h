@@ -20,6 +20,7 @@ struct PipeLink : std::enable_shared_from_this<PipeLink<T>> {
   bool doEnd = true;
   bool cleanedUp = false;
   bool hasOndrain = false;
+  bool dataListener = false;  // its 'data' listener is registered (the source's fast path)
 
   void cleanup();
   void pause();
@@ -34,11 +35,7 @@ struct PipeListener {
 
 template <class T>
 struct PipeOnData : PipeListener<T, 0> {
-  void operator()(const T& chunk) const {
-    if (!this->link->dest->write(chunk)) {
-      this->link->pause();
-    }
-  }
+  void operator()(const T& chunk) const { ReadableOf<T>::pipeData(*this->link, chunk); }
 };
 struct PipeOnText : PipeListener<Buffer, 1> {
   void operator()(const std::string& text) const {
@@ -121,6 +118,7 @@ struct PipeOnFinish : PipeListener<T, 7> {
 template <class T>
 void PipeLink<T>::cleanup() {
   std::shared_ptr<PipeLink<T>> l = this->shared_from_this();
+  dataListener = false;
   dest->off("close", PipeOnClose<T>{{l}});
   dest->off("finish", PipeOnFinish<T>{{l}});
   if (hasOndrain) {
@@ -167,6 +165,13 @@ void PipeLink<T>::pause() {
 }  // namespace detail
 
 template <class T>
+void ReadableOf<T>::pipeData(detail::PipeLink<T>& link, const T& chunk) {
+  if (!link.dest->write(chunk)) {
+    link.pause();
+  }
+}
+
+template <class T>
 template <class W>
 W& ReadableOf<T>::pipe(W& destination, PipeOptions options) {
   WritableOf<T>& dest = destination;
@@ -192,9 +197,11 @@ W& ReadableOf<T>::pipe(W& destination, PipeOptions options) {
       on("data", detail::PipeOnText{{link}});
     } else {
       on("data", detail::PipeOnData<T>{{link}});
+      link->dataListener = true;
     }
   } else {
     on("data", detail::PipeOnData<T>{{link}});
+    link->dataListener = true;
   }
   dest.prependListener("error", detail::PipeOnError<T>{{link}});
   dest.once("close", detail::PipeOnClose<T>{{link}});

@@ -54,12 +54,28 @@ class WritableOf : public virtual Stream {
   // write(chunk[, cb]): false once writableLength reaches the high-water mark (wait for
   // 'drain'). After end() or destroy() the write fails: cb(err) from a tick and 'error'
   // (ERR_STREAM_WRITE_AFTER_END, ERR_STREAM_DESTROYED).
-  bool write(T chunk, ErrorCallback cb = nullptr) {
-    return writeImpl(std::move(chunk), cb, nullptr);
+  bool write(const T& chunk) {
+    if ((ws().bits & detail::kEnding) != 0 || destroyed()) {
+      ErrorCallback none;
+      return writeFailed(none);
+    }
+    ++ws().pendingcb;
+    return writeOrBuffer(chunk, nullptr);
+  }
+  bool write(const T& chunk, ErrorCallback cb) {
+    if ((ws().bits & detail::kEnding) != 0 || destroyed()) {
+      return writeFailed(cb);
+    }
+    ++ws().pendingcb;
+    return writeOrBuffer(chunk, &cb);
   }
   // Strings written to a Buffer stream are encoded first (utf8 by default).
   template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
-  bool write(std::string_view chunk, ErrorCallback cb = nullptr) {
+  bool write(std::string_view chunk) {
+    return write(Buffer::from(chunk));
+  }
+  template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
+  bool write(std::string_view chunk, ErrorCallback cb) {
     return write(Buffer::from(chunk), std::move(cb));
   }
   template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
@@ -67,7 +83,11 @@ class WritableOf : public virtual Stream {
     return write(Buffer::from(chunk, encoding), std::move(cb));
   }
   template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
-  bool write(const char* chunk, ErrorCallback cb = nullptr) {
+  bool write(const char* chunk) {
+    return write(Buffer::from(chunk));
+  }
+  template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
+  bool write(const char* chunk, ErrorCallback cb) {
     return write(Buffer::from(chunk), std::move(cb));
   }
 
@@ -189,8 +209,8 @@ class WritableOf : public virtual Stream {
     return Callback(this,
                     [](void* self, const Error* e) { static_cast<WritableOf*>(self)->onwrite(e); });
   }
-  bool writeImpl(T chunk, ErrorCallback& cb, bool* failed);
-  bool writeOrBuffer(T chunk, ErrorCallback cb);
+  bool writeFailed(ErrorCallback& cb, bool* failed = nullptr);
+  bool writeOrBuffer(const T& chunk, ErrorCallback* cb);
   void doWrite(bool writev, size_t len, T* chunk, ErrorCallback cb);
   void onwrite(const Error* er);
   void onwriteError(const Error& er, ErrorCallback cb);
@@ -253,37 +273,31 @@ void WritableOf<T>::initWritable(WritableOptions<T>& options) {
 }
 
 template <class T>
-bool WritableOf<T>::writeImpl(T chunk, ErrorCallback& cb, bool* failed) {
-  std::optional<Error> err;
-  if (ws().has(detail::kEnding)) {
-    err = detail::errWriteAfterEnd();
-  } else if (destroyed()) {
-    err = detail::errStreamDestroyed("write");
+bool WritableOf<T>::writeFailed(ErrorCallback& cb, bool* failed) {
+  Error err = ws().has(detail::kEnding) ? detail::errWriteAfterEnd()
+                                         : detail::errStreamDestroyed("write");
+  if (cb) {
+    tick([cb = std::move(cb), e = err]() mutable { cb(&e); });
   }
-  if (err) {
-    if (cb) {
-      tick([cb = std::move(cb), e = *err]() mutable { cb(&e); });
-    }
-    errorOrDestroy(*err, true);
-    if (failed != nullptr) {
-      *failed = true;
-    }
-    return false;
+  errorOrDestroy(err, true);
+  if (failed != nullptr) {
+    *failed = true;
   }
-  ++ws().pendingcb;
-  return writeOrBuffer(std::move(chunk), std::move(cb));
+  return false;
 }
 
 template <class T>
-bool WritableOf<T>::writeOrBuffer(T chunk, ErrorCallback cb) {
+bool WritableOf<T>::writeOrBuffer(const T& chunk, ErrorCallback* cb) {
   detail::WritableState& st = ws();
   size_t len = sizeOf(chunk);
   st.length += len;
   if (st.has(detail::kWriting | detail::kCorked) || (common_ & detail::kErrored) != 0) {
-    buffered_.push_back(Request{std::move(chunk), std::move(cb)});
+    buffered_.push_back(Request{chunk, cb != nullptr ? std::move(*cb) : ErrorCallback()});
   } else {
     st.writelen = len;
-    writecb_ = std::move(cb);
+    if (cb != nullptr && *cb) {
+      writecb_ = std::move(*cb);
+    }
     st.bits |= detail::kWriting | detail::kWSync | detail::kExpectWriteCb;
     _write(chunk, encodingOf(), onwriteCallback());
     st.bits &= ~detail::kWSync;
@@ -299,7 +313,9 @@ template <class T>
 void WritableOf<T>::doWrite(bool writev, size_t len, T* chunk, ErrorCallback cb) {
   detail::WritableState& st = ws();
   st.writelen = len;
-  writecb_ = std::move(cb);
+  if (cb) {
+    writecb_ = std::move(cb);
+  }
   st.bits |= detail::kWriting | detail::kWSync | detail::kExpectWriteCb;
   if (destroyed()) {
     Error e = detail::errStreamDestroyed("write");
@@ -326,8 +342,10 @@ void WritableOf<T>::onwrite(const Error* er) {
     return;
   }
   bool sync = st.has(detail::kWSync);
-  ErrorCallback cb = std::move(writecb_);
-  writecb_ = nullptr;
+  ErrorCallback cb;
+  if (writecb_) {
+    cb = std::move(writecb_);
+  }
   st.bits &= ~(detail::kWriting | detail::kExpectWriteCb);
   st.length -= st.writelen;
   st.writelen = 0;
@@ -484,12 +502,14 @@ WritableOf<T>& WritableOf<T>::endImpl(T* chunk, ErrorCallback cb) {
   detail::WritableState& st = ws();
   std::optional<Error> err;
   if (chunk != nullptr) {
-    bool failed = false;
-    ErrorCallback none;
-    writeImpl(std::move(*chunk), none, &failed);
-    if (failed) {
-      err = ws().has(detail::kEnding) ? detail::errWriteAfterEnd()
-                                      : detail::errStreamDestroyed("write");
+    if ((st.bits & detail::kEnding) != 0 || destroyed()) {
+      err = st.has(detail::kEnding) ? detail::errWriteAfterEnd()
+                                    : detail::errStreamDestroyed("write");
+      ErrorCallback none;
+      writeFailed(none);
+    } else {
+      ++st.pendingcb;
+      writeOrBuffer(*chunk, nullptr);
     }
   }
   if (st.has(detail::kCorked)) {
