@@ -13,12 +13,12 @@ int main(int argc, char** argv) {
   const Buffer chunk = Buffer::from("0123456789abcdef");
   stream::PassThrough a, b, c;
   uint64_t chunks = 0, bytes = 0;
-  stream::Writable sink({.write = [&](stream::Writable&, const Buffer& buf, std::string_view,
-                                      stream::Callback cb) {
-    chunks++;
-    bytes += buf.size();
-    cb();
-  }});
+  stream::Writable sink(
+      {.write = [&](stream::Writable&, const Buffer& buf, std::string_view, stream::Callback cb) {
+        chunks++;
+        bytes += buf.size();
+        cb();
+      }});
   auto start = process::hrtime.bigint();
   sink.on("finish", [&] {
     double ms = double(process::hrtime.bigint() - start) / 1e6;

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <type_traits>
 #include <new>
+#include <type_traits>
 #include <utility>
 
 #include "nodecc/error.h"

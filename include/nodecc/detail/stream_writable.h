@@ -274,8 +274,8 @@ void WritableOf<T>::initWritable(WritableOptions<T>& options) {
 
 template <class T>
 bool WritableOf<T>::writeFailed(ErrorCallback& cb, bool* failed) {
-  Error err = ws().has(detail::kEnding) ? detail::errWriteAfterEnd()
-                                         : detail::errStreamDestroyed("write");
+  Error err =
+      ws().has(detail::kEnding) ? detail::errWriteAfterEnd() : detail::errStreamDestroyed("write");
   if (cb) {
     tick([cb = std::move(cb), e = err]() mutable { cb(&e); });
   }
