@@ -55,13 +55,15 @@ TEST_F(ReadlineTest, IteratorPausesTheInputPastItsHighWaterMark) {
   run();
   EXPECT_TRUE(input.isPaused());  // 1100 lines wait, past 1024
   int read = 0;
-  [&]() -> Promise<> {
+  // Named: a coroutine lambda must outlive its frame (its captures live in it).
+  auto body = [&]() -> Promise<> {
     while (auto line = co_await it->next()) {
       if (++read == 1100) {
         input.push(nullptr);
       }
     }
-  }();
+  };
+  body();
   run();
   EXPECT_EQ(read, 1100);
 }
@@ -71,11 +73,13 @@ TEST_F(ReadlineTest, CloseEndsAWaitingLoop) {
   auto& rl = readline::createInterface({.input = &input});
   bool ended = false;
   auto it = std::make_shared<readline::LineIterator>(rl.iterate());
-  [&]() -> Promise<> {
+  // Named: a coroutine lambda must outlive its frame (its captures live in it).
+  auto body = [&]() -> Promise<> {
     while (co_await it->next()) {
     }
     ended = true;
-  }();
+  };
+  body();
   setImmediate([&rl] { rl.close(); });
   run();
   EXPECT_TRUE(ended);

@@ -68,12 +68,14 @@ AsyncGenerator<int> ticking(int n, bool* finished) {
 TEST_F(GeneratorTest, AsyncGeneratorYieldsAcrossAwaits) {
   bool finished = false;
   std::vector<int> got;
-  [&]() -> Promise<> {
+  // Named: a coroutine lambda must outlive its frame (its captures live in it).
+  auto body = [&]() -> Promise<> {
     auto g = ticking(3, &finished);
     while (auto v = co_await g.next()) {
       got.push_back(*v);
     }
-  }();
+  };
+  body();
   run();
   EXPECT_EQ(got, (std::vector<int>{0, 1, 2}));
   EXPECT_TRUE(finished);
@@ -97,7 +99,8 @@ AsyncGenerator<int> asyncThrows() {
 
 TEST_F(GeneratorTest, AsyncGeneratorRejectsWithTheBodysError) {
   std::string caught;
-  [&]() -> Promise<> {
+  // Named: a coroutine lambda must outlive its frame (its captures live in it).
+  auto body = [&]() -> Promise<> {
     auto g = asyncThrows();
     EXPECT_EQ(*co_await g.next(), 7);
     try {
@@ -106,7 +109,8 @@ TEST_F(GeneratorTest, AsyncGeneratorRejectsWithTheBodysError) {
       caught = e.message;
     }
     EXPECT_EQ(co_await g.next(), std::nullopt);
-  }();
+  };
+  body();
   run();
   EXPECT_EQ(caught, "async failed");
 }
