@@ -15,6 +15,7 @@
 #include "nodecc/serve_static.h"
 #include "nodecc/timers.h"
 #include "nodecc/url.h"
+#include "nodecc/zlib.h"
 
 namespace nodecc {
 
