@@ -74,7 +74,8 @@ void runCodec(Codec& codec, int flush, std::string_view input, uint64_t maxOutpu
     }
     if (used > maxOutputLength) {
       result.tooLarge = true;
-      break;
+      out = std::string();
+      return;
     }
     if (codec.availOut() != 0) {
       break;  // the codec stopped with room left: it has taken all it will take

@@ -3,11 +3,10 @@
 // the async one-shots zlib.gzip(buf, cb) compute on the thread pool), without Node's chunking:
 // the output grows in one std::string and stops past maxOutputLength.
 //
-// For the common settings (see OneShot::fastPathEligible) the work goes to libdeflate, which
-// compresses 1.7-2x and decompresses 3x faster than zlib here (bench/zlib/README.md); any
-// input libdeflate does not decode cleanly is decoded again by zlib, so errors (messages,
-// codes, which one comes first) are always zlib's, as in Node. Thread-safe: no shared state
-// but libdeflate's per-thread (de)compressor cache.
+// Compression with the common settings (fastPathEligible) goes to libdeflate, 2x faster than
+// zlib here (bench/zlib/README.md); decompression is always zlib's, so what is accepted and
+// every error (message, code, which comes first) is Node's. Thread-safe: no shared state but
+// libdeflate's per-thread compressor cache.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -30,7 +29,7 @@ struct OneShotSettings {
 };
 
 struct OneShotResult {
-  std::string output;
+  std::string output;         // empty when tooLarge
   uint64_t bytesWritten = 0;  // input consumed (Node's engine.bytesWritten)
   CodecError error;           // the codec's error (or its init error)
   bool initFailed = false;    // brotli refused a parameter (Node: ERR_ZLIB_INITIALIZATION_FAILED)
@@ -45,8 +44,8 @@ OneShotResult runOneShot(const OneShotSettings& settings, std::string_view input
 void runCodec(Codec& codec, int flush, std::string_view input, uint64_t maxOutputLength,
               size_t sizeHint, OneShotResult& result);
 
-// libdeflate's part: true when it produced the whole result (success, or tooLarge); false
-// when zlib must decide (an error, or a stream shape the fast path leaves to zlib).
+// libdeflate's part (compression only): true when it produced the whole result (success, or
+// tooLarge); false when zlib must do it.
 bool fastPathEligible(const OneShotSettings& settings);
 bool runFastPath(const OneShotSettings& settings, std::string_view input, OneShotResult& result);
 
