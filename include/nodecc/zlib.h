@@ -1,6 +1,6 @@
 #pragma once
 // Node's `zlib` module: gzip, deflate (zlib format), raw deflate and brotli, in one-shot forms
-// (Sync, callback, promise) and, in nodecc/zlib_streams.h, as streams.
+// (Sync, callback, promise) and as streams (nodecc/zlib_streams.h, included below).
 //
 //   Buffer gz = zlib::gzipSync("hello");                         // zlib.gzipSync('hello')
 //   zlib::gunzip(gz, [](Error* err, Buffer out) { ... });        // zlib.gunzip(gz, cb)
@@ -258,3 +258,5 @@ Promise<Result> brotliDecompress(Input data, const BrotliOptions& options = {});
 }  // namespace promises
 
 }  // namespace nodecc::zlib
+
+#include "nodecc/zlib_streams.h"
