@@ -11,7 +11,6 @@
 namespace nodecc::zlib::core {
 namespace {
 
-constexpr int kFinish = 4;
 
 std::string text(size_t n) {
   std::string s;
