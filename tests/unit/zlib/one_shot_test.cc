@@ -11,7 +11,6 @@
 namespace nodecc::zlib::core {
 namespace {
 
-
 std::string text(size_t n) {
   std::string s;
   for (size_t i = 0; s.size() < n; ++i) {
