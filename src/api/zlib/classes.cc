@@ -24,7 +24,9 @@ void Zlib::params(int level, int strategy, UniqueFunction<void()> callback) {
     }
     return;
   }
-  flush(constants::Z_SYNC_FLUSH, [this, level, strategy, cb = std::move(callback)]() mutable {
+  // The flush's callback may run while the next write's step is already on the pool: the
+  // codec then changes when that step ends, never under a worker.
+  auto apply = [this, level, strategy, cb = std::move(callback)]() mutable {
     std::unique_ptr<detail::Engine>& e = engine();
     if (!e || !e->codec) {
       return;
@@ -39,6 +41,14 @@ void Zlib::params(int level, int strategy, UniqueFunction<void()> callback) {
       if (cb) {
         cb();
       }
+    }
+  };
+  flush(constants::Z_SYNC_FLUSH, [this, apply = std::move(apply)]() mutable {
+    std::unique_ptr<detail::Engine>& e = engine();
+    if (e && e->running) {
+      e->whenIdle = std::move(apply);
+    } else {
+      apply();
     }
   });
 }

@@ -8,6 +8,7 @@
 
 #include "api/zlib/settings.h"
 #include "nodecc/buffer.h"
+#include "nodecc/function.h"
 #include "threadpool/thread_pool.h"
 #include "zlib/codec.h"
 
@@ -33,6 +34,8 @@ struct Engine final : threadpool::WorkRequest {
   ZlibBase* owner = nullptr;
   bool running = false;
   bool closePending = false;  // close() came while running: free the codec at the end
+  // Work for the codec that came while a step was running (params()): run when it ends.
+  UniqueFunction<void()> whenIdle;
 
   // The step: input [inOff, inOff + availInBefore) of `in`, output into `out` from outOffset.
   Buffer in;

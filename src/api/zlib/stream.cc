@@ -60,6 +60,11 @@ void Engine::done(threadpool::WorkRequest* r, int status) {
     e->closePending = false;
     e->codec.reset();
   }
+  if (e->whenIdle) {
+    auto f = std::move(e->whenIdle);
+    e->whenIdle = nullptr;
+    f();
+  }
   e->owner->afterStep();
 }
 
