@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """nodecc's zlib and Node's read each other's output: every format at levels 0-9 and brotli
 qualities 0-11, on generated text, binary and empty data, in both directions (compared by
-content: the compressed bytes differ, as two zlib builds' do). Corrupt and truncated inputs give
-the same error line (String(err), code, errno) from both. Each side runs its jobs in one process
+content: the compressed bytes differ, as two zlib builds' do), nodecc both through its one-shots
+and through its stream classes ("nodecc-stream": zlib's deflate, where the one-shots use
+libdeflate). Corrupt and truncated inputs give the same error line (String(err), code, errno)
+from both, in the one-shot and the stream forms. Each side runs its jobs in one process
 (zlib-tool batch, zlib_tool.js batch)."""
 import argparse
 import os
@@ -39,7 +41,8 @@ def main():
     if node is None:
         print("node not found: skipped")
         return 77
-    tools = {"nodecc": [args.tool], "node": [node, args.js]}
+    tools = {"nodecc": [args.tool], "node": [node, args.js], "nodecc-stream": [args.tool]}
+    prefix = {"nodecc": "", "node": "", "nodecc-stream": "stream-"}
     rng = random.Random(17)
     words = [b"alpha", b"beta", b"gamma", b"delta", b"GET /index.html", b"200 OK", b"\n"]
     inputs = {"text": b" ".join(rng.choice(words) for _ in range(60000)),
@@ -51,11 +54,13 @@ def main():
                 f.write(data)
         # Each side compresses everything, then reads everything the other side made.
         for side in tools:
-            jobs = [(c, str(level), os.path.join(work, name), os.path.join(work, f"{side}.{c}.{level}.{name}"))
+            jobs = [(prefix[side] + c, str(level), os.path.join(work, name),
+                     os.path.join(work, f"{side}.{c}.{level}.{name}"))
                     for c, _, levels in PAIRS for level in levels for name in inputs]
             batch(tools[side], jobs, work, side + "-compress")
         checks = []
-        for src, dst in (("node", "nodecc"), ("nodecc", "node")):
+        for src, dst in (("node", "nodecc"), ("nodecc", "node"), ("node", "nodecc-stream"),
+                         ("nodecc-stream", "node")):
             jobs = []
             for c, decompressors, levels in PAIRS:
                 for level in levels:
@@ -63,7 +68,7 @@ def main():
                         packed = os.path.join(work, f"{src}.{c}.{level}.{name}")
                         for d in decompressors:
                             out = f"{packed}.{dst}.{d}"
-                            jobs.append((d, "-", packed, out))
+                            jobs.append((prefix[dst] + d, "-", packed, out))
                             checks.append((f"{src} {c} -{level} -> {dst} {d} ({name})", out, inputs[name]))
             batch(tools[dst], jobs, work, dst + "-decompress")
         failures = 0
@@ -89,15 +94,19 @@ def main():
                 path = os.path.join(work, f"bad{i}")
                 with open(path, "wb") as f:
                     f.write(data)
-                jobs.append((mode, "-", path, f"{path}.{side}"))
+                jobs.append((prefix[side] + mode, "-", path, f"{path}.{side}"))
             batch(tools[side], jobs, work, side + "-bad")
-        for i, (mode, data) in enumerate(bad):
-            a = read(os.path.join(work, f"bad{i}.node"))
-            b = read(os.path.join(work, f"bad{i}.nodecc"))
-            if a != b:
-                print(f"FAIL bad input {mode} {data[:16]!r}: node {a[:100]!r} nodecc {b[:100]!r}")
-                failures += 1
-        total = len(checks) + len(bad)
+        # The streams see the end of the input as the one-shots do, except that a gunzip
+        # stream stops at zero padding before reading what follows: the same errors here.
+        for side in ("nodecc", "nodecc-stream"):
+            for i, (mode, data) in enumerate(bad):
+                a = read(os.path.join(work, f"bad{i}.node"))
+                b = read(os.path.join(work, f"bad{i}.{side}"))
+                if a != b:
+                    print(f"FAIL bad input {side} {mode} {data[:16]!r}: node {a[:100]!r} "
+                          f"{side} {b[:100]!r}")
+                    failures += 1
+        total = len(checks) + 2 * len(bad)
         print(f"{total - failures} passed, {failures} failed")
         return 1 if failures else 0
     finally:

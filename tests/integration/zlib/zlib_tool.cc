@@ -1,7 +1,9 @@
 // zlib-tool: nodecc's side of test_interop.py, as zlib_tool.js is Node's.
 //   zlib-tool MODE [LEVEL] < in > out   one one-shot (MODE: gzip gunzip deflate inflate
 //                                       deflateRaw inflateRaw unzip brotliCompress
-//                                       brotliDecompress; LEVEL: level or brotli quality)
+//                                       brotliDecompress; LEVEL: level or brotli quality), or
+//                                       with MODE stream-gzip ... the stream class, written in
+//                                       64 KiB pieces
 //   zlib-tool batch JOBS                each line of JOBS: "MODE LEVEL|- IN OUT"
 // A failure writes "String(err) code errno" (to stdout, or as OUT) and, alone, exits 1.
 #include <nodecc/nodecc.h>
@@ -11,6 +13,8 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -18,9 +22,66 @@ using namespace nodecc;
 
 namespace {
 
+std::unique_ptr<zlib::ZlibBase> makeStream(const std::string& mode, std::optional<int> level) {
+  const zlib::Options o{.level = level};
+  zlib::BrotliOptions b;
+  if (level) {
+    b.params[zlib::constants::BROTLI_PARAM_QUALITY] = uint32_t(*level);
+  }
+  if (mode == "gzip") {
+    return std::make_unique<zlib::Gzip>(o);
+  } else if (mode == "gunzip") {
+    return std::make_unique<zlib::Gunzip>();
+  } else if (mode == "deflate") {
+    return std::make_unique<zlib::Deflate>(o);
+  } else if (mode == "inflate") {
+    return std::make_unique<zlib::Inflate>();
+  } else if (mode == "deflateRaw") {
+    return std::make_unique<zlib::DeflateRaw>(o);
+  } else if (mode == "inflateRaw") {
+    return std::make_unique<zlib::InflateRaw>();
+  } else if (mode == "unzip") {
+    return std::make_unique<zlib::Unzip>();
+  } else if (mode == "brotliCompress") {
+    return std::make_unique<zlib::BrotliCompress>(b);
+  } else if (mode == "brotliDecompress") {
+    return std::make_unique<zlib::BrotliDecompress>();
+  }
+  return nullptr;
+}
+
+// The stream form: input written in 64 KiB pieces, the loop run until the stream closed.
+bool convertStream(const std::string& mode, std::optional<int> level, const std::string& input,
+                   std::string& result) {
+  std::unique_ptr<zlib::ZlibBase> s = makeStream(mode, level);
+  if (!s) {
+    result = "unknown mode stream-" + mode + "\n";
+    return false;
+  }
+  std::string out;
+  std::optional<Error> failure;
+  s->on("data", [&out](const Buffer& chunk) { out += chunk.view(); });
+  s->on("error", [&failure](const Error& e) { failure = e; });
+  for (size_t i = 0; i < input.size(); i += 65536) {
+    s->write(Buffer::from(std::string_view(input).substr(i, 65536), "latin1"));
+  }
+  s->end();
+  run();
+  if (failure) {
+    result =
+        failure->toString() + " " + failure->code + " " + std::to_string(failure->errnum) + "\n";
+    return false;
+  }
+  result = std::move(out);
+  return true;
+}
+
 // The output of MODE over input, or the error line; false on error.
 bool convert(const std::string& mode, std::optional<int> level, const std::string& input,
              std::string& result) {
+  if (mode.rfind("stream-", 0) == 0) {
+    return convertStream(mode.substr(7), level, input, result);
+  }
   const zlib::Options o{.level = level};
   zlib::BrotliOptions b;
   if (level) {
