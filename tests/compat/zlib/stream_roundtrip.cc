@@ -8,20 +8,22 @@
 using namespace nodecc;
 
 const char* str(bool b) { return b ? "true" : "false"; }
+static std::vector<std::unique_ptr<zlib::ZlibBase>>* keep;
 int main() {
   static std::string text;
   for (int i = 0; i < 3000; i++) text += "line " + std::to_string(i % 97) + " of the stream round trip\n";
   // The streams are kept until main returns: piping from a runtime-owned stream (createGzip)
   // into one that finishes after the source's 'close' uses the deleted source (a stream
   // module issue, reported), so these are made with new and owned here.
-  static std::vector<std::unique_ptr<zlib::ZlibBase>> keep;
+  std::vector<std::unique_ptr<zlib::ZlibBase>> streams;
+  keep = &streams;
   using Make = std::function<zlib::ZlibBase&()>;
   static std::vector<std::tuple<const char*, Make, Make>> pairs = {
-    {"gzip", [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::Gzip()); }, [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::Gunzip()); }},
-    {"deflate", [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::Deflate()); }, [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::Inflate()); }},
-    {"raw", [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::DeflateRaw()); }, [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::InflateRaw()); }},
-    {"unzip", [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::Gzip()); }, [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::Unzip()); }},
-    {"brotli", [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::BrotliCompress()); }, [] () -> zlib::ZlibBase& { return *keep.emplace_back(new zlib::BrotliDecompress()); }}};
+    {"gzip", [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::Gzip()); }, [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::Gunzip()); }},
+    {"deflate", [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::Deflate()); }, [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::Inflate()); }},
+    {"raw", [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::DeflateRaw()); }, [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::InflateRaw()); }},
+    {"unzip", [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::Gzip()); }, [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::Unzip()); }},
+    {"brotli", [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::BrotliCompress()); }, [] () -> zlib::ZlibBase& { return *keep->emplace_back(new zlib::BrotliDecompress()); }}};
   static std::function<void(size_t)> next = [](size_t i) {
     if (i == pairs.size()) return;
     auto& [name, makeC, makeD] = pairs[i];
