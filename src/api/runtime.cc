@@ -54,6 +54,11 @@ Runtime::Runtime()
 }
 
 Runtime::~Runtime() {
+  // Pool work still in flight (a cluster worker ended by an uncaught exception, a thread that
+  // ends without running its loop) completes before anything it points at goes, and before
+  // the loop does: its completion is dropped (WorkRequest::kAbandoned), never posted to a
+  // freed loop.
+  loop_.finishRequests();
   owned_.clear();
   if (tCurrent == this) {
     tCurrent = nullptr;

@@ -43,6 +43,12 @@ class ServerConnection final : public net::core::Stream::Handler {
   void resumeReading();
   // socket.destroy(): closes now; unfinished exchanges are aborted.
   void destroy();
+  // destroy(), then frees the connection now (its close callback runs at once, telling the
+  // server and its delegate): for a server going away.
+  void destroyNow() {
+    destroy();
+    stream_.closeNow();
+  }
   // Closes once the exchanges in flight are done (server.close()).
   void closeWhenIdle();
   // No request in progress and no response bytes still on their way: a response that ended

@@ -11,7 +11,11 @@ ServerCore::ServerCore(loop::core::Loop& loop, ServerDelegate& delegate,
 
 ServerCore::~ServerCore() {
   listener_.close();
-  closeAllConnections();
+  // Freed now, not in a close phase that may never come (the thread's runtime ending) and
+  // whose callbacks would find this server gone. Each leaves the list in its close callback.
+  while (ServerConnection* c = connections_.front()) {
+    c->destroyNow();
+  }
   loop_.cancelDeferred(flush_);
 }
 

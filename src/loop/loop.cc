@@ -257,6 +257,16 @@ void Loop::post(AsyncTask* task) {
   }
 }
 
+void Loop::finishRequests() {
+  abandoning_ = true;
+  while (activeRequests_ > 0) {
+    if (!asyncPending_.load(std::memory_order_acquire)) {
+      os::core::eventFdWait(asyncWatcher_.fd);
+    }
+    drainAsync();
+  }
+}
+
 void Loop::onAsyncReadable(IoWatcher* w, uint32_t) {
   static_cast<AsyncWatcher*>(w)->loop->drainAsync();
 }

@@ -115,6 +115,13 @@ class Loop {
   // Loop thread: runs the tasks posted so far now (for a loop that is about to go away and
   // must not leave a posted task neither run nor freed).
   void runPostedTasks() { drainAsync(); }
+  // Loop thread, for a loop about to go away with requests in flight (a cluster worker ended
+  // by an uncaught exception, a thread that ends without running its loop): blocks until
+  // every request has completed, running only posted tasks meanwhile (no timer, I/O or
+  // immediate), so that nothing is posted to the loop once it is gone. The completions see
+  // abandoning() true: they free their request and call nothing of the program's.
+  void finishRequests();
+  bool abandoning() const { return abandoning_; }
 
   Backend& backend() { return *backend_; }
   // Registers an I/O watcher; its callbacks run through invoke().
@@ -164,6 +171,7 @@ class Loop {
   int64_t now_ = 0;
   bool stopping_ = false;
   bool draining_ = false;
+  bool abandoning_ = false;
   bool timeFresh_ = true;  // now_ was read after the current poll returned
 
   TimerQueue timers_;

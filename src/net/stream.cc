@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 
 #include "os/fd.h"
 #include "os/socket.h"
@@ -396,6 +397,20 @@ void Stream::close(bool reset) {
   }
   clearQueue();
   loop_.queueClose(closer_);
+}
+
+void Stream::closeNow() {
+  close();
+  if (!closer_.queued()) {
+    return;  // its close callback has run already
+  }
+  loop_.cancelDeferred(closer_);
+  try {
+    onClosed(&closer_);
+  } catch (...) {
+    // As any loop callback's exception (a 'close' listener's).
+    loop_.uncaught(std::current_exception());
+  }
 }
 
 void Stream::onClosed(loop::core::Deferred* d) {

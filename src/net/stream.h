@@ -78,6 +78,10 @@ class Stream {
   void shutdown();
   // Closes now; queued bytes are dropped. `reset` sends RST instead of FIN.
   void close(bool reset = false);
+  // close(), then the close callback now instead of in the close phase: for an owner going
+  // away (a server destroyed, a thread's runtime ending) whose loop may not run again. The
+  // stream may be freed when it returns.
+  void closeNow();
   bool isOpen() const { return watcher_.fd >= 0; }
   bool closing() const { return closing_; }
   // A read or write failed (onError is reported, or about to be): nothing more goes out.

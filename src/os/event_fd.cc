@@ -1,5 +1,6 @@
 #include "os/event_fd.h"
 
+#include <poll.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -27,6 +28,11 @@ bool eventFdDrain(int fd) {
   uint64_t value = 0;
   ssize_t n = retryEintr([&] { return ::read(fd, &value, sizeof value); });
   return n == sizeof value && value > 0;
+}
+
+void eventFdWait(int fd) {
+  pollfd p{fd, POLLIN, 0};
+  (void)retryEintr([&] { return ::poll(&p, 1, -1); });
 }
 
 }  // namespace nodecc::os::core

@@ -10,5 +10,7 @@ Result<int> eventFdOpen();
 void eventFdSignal(int fd);
 // Reads and resets the counter; returns false when it was already zero.
 bool eventFdDrain(int fd);
+// Blocks until the counter is non-zero (leaves it as it is).
+void eventFdWait(int fd);
 
 }  // namespace nodecc::os::core

@@ -128,6 +128,20 @@ void StaticFiles::lookupDone(threadpool::core::WorkRequest* r, int status) {
   std::unique_ptr<Lookup> l(static_cast<Lookup*>(r));
   StaticFiles& self = l->server;
   self.inFlight_.erase(std::string_view(l->key));
+  if (status == threadpool::core::WorkRequest::kAbandoned) {
+    // The loop is going away: the waiters are freed, nothing is answered or cached.
+    for (Waiter* w = l->waiters; w != nullptr;) {
+      Waiter* next = w->next;
+      w->lookup = nullptr;
+      w->ready(w);
+      w = next;
+    }
+    l->waiters = nullptr;
+    if (l->result.entry != nullptr) {
+      l->result.entry->release();
+    }
+    return;
+  }
   if (status < 0) {
     l->result.kind = LookupKind::kStatus;
     l->result.status = 503;  // cancelled: the pool is shutting down

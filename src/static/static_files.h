@@ -34,7 +34,9 @@ class StaticFiles {
   struct Waiter {
     using Ready = void (*)(Waiter*);
     explicit Waiter(Ready r) : ready(r) {}
-    Ready ready;  // runs on the loop thread once the lookup is done; may call resume()
+    // Runs on the loop thread once the lookup is done; may call resume(). With `lookup` null
+    // the lookup was abandoned (the loop is going away): the waiter is only to be freed.
+    Ready ready;
     Waiter* next = nullptr;
     void* lookup = nullptr;  // internal
   };

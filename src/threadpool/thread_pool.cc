@@ -124,7 +124,7 @@ void WorkRequest::complete(loop::core::AsyncTask* t) {
   auto* req = static_cast<WorkRequest*>(t);
   req->state = State::kIdle;
   req->loop->endRequest();
-  req->done(req, req->status);
+  req->done(req, req->loop->abandoning() ? kAbandoned : req->status);
 }
 
 }  // namespace nodecc::threadpool::core

@@ -6,7 +6,10 @@
 //
 // A WorkRequest is a loop request: from submit() until its done callback it keeps its loop
 // alive. work() runs on a worker thread; done(status) runs on the submitting loop's thread
-// exactly once: status 0, or -ECANCELED when cancel() removed it before a worker took it.
+// exactly once: status 0, or -ECANCELED when cancel() removed it before a worker took it, or
+// kAbandoned when its loop is going away (Loop::finishRequests): done then frees the request
+// and calls nothing of the program's.
+#include <cerrno>
 #include <condition_variable>
 #include <cstddef>
 #include <mutex>
@@ -20,6 +23,8 @@ namespace nodecc::threadpool::core {
 struct WorkRequest : loop::core::AsyncTask {
   using Work = void (*)(WorkRequest*);
   using Done = void (*)(WorkRequest*, int status);
+  // done's status when the submitting loop is going away: drop the result.
+  static constexpr int kAbandoned = -ESHUTDOWN;
   WorkRequest(Work w, Done d) : loop::core::AsyncTask(&WorkRequest::complete), work(w), done(d) {}
 
   Work work;

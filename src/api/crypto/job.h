@@ -20,8 +20,11 @@ void submitJob(OnPool work, OnLoop done) {
           onPool(std::move(w)),
           onLoop(std::move(d)) {}
     static void run(threadpool::core::WorkRequest* r) { static_cast<Job*>(r)->onPool(); }
-    static void finish(threadpool::core::WorkRequest* r, int) {
+    static void finish(threadpool::core::WorkRequest* r, int status) {
       std::unique_ptr<Job> self(static_cast<Job*>(r));
+      if (status == threadpool::core::WorkRequest::kAbandoned) {
+        return;  // the thread's runtime is ending: nobody is called back
+      }
       self->onLoop();
     }
     OnPool onPool;

@@ -44,6 +44,9 @@ struct AsyncRequest final : core::Request {
 
   static void onDone(threadpool::core::WorkRequest* w, int status) {
     std::unique_ptr<AsyncRequest> self(static_cast<AsyncRequest*>(w));
+    if (status == threadpool::core::WorkRequest::kAbandoned) {
+      return;  // the thread's runtime is ending: nobody is called back
+    }
     if (status < 0) {
       self->result = status;  // cancelled before a worker took it
     }

@@ -30,8 +30,8 @@ struct LookupRequest final : threadpool::core::WorkRequest {
   }
   static void done(threadpool::core::WorkRequest* r, int status) {
     std::unique_ptr<LookupRequest> self(static_cast<LookupRequest*>(r));
-    if (!self->cb) {
-      return;  // cancelled
+    if (!self->cb || status == threadpool::core::WorkRequest::kAbandoned) {
+      return;  // cancelled, or the thread's runtime is ending
     }
     int err = status < 0 ? os::core::kEaiCanceled : self->err;
     self->cb(err, self->addresses);

@@ -62,6 +62,9 @@ struct OneShotWork final : threadpool::core::WorkRequest {
 
   static void done(threadpool::core::WorkRequest* r, int status) {
     std::unique_ptr<OneShotWork> self(static_cast<OneShotWork*>(r));
+    if (status == threadpool::core::WorkRequest::kAbandoned) {
+      return;  // the thread's runtime is ending: nobody is called back
+    }
     core::OneShotResult& res = self->result;
     if (!res.ok()) {
       Error e = detail::resultError(res, self->settings.codec.maxOutputLength);

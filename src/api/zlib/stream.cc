@@ -56,6 +56,9 @@ void Engine::done(threadpool::core::WorkRequest* r, int status) {
     delete e;  // its stream is gone
     return;
   }
+  if (status == threadpool::core::WorkRequest::kAbandoned) {
+    return;  // the thread's runtime is ending: the stream steps no further
+  }
   if (e->closePending) {
     e->closePending = false;
     e->codec.reset();

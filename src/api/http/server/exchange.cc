@@ -59,7 +59,27 @@ ExchangeImpl::ExchangeImpl(HttpServerImpl& s)
       req(*this, method, url, &headers, &headerCount, &trailers, &trailerCount),
       res(*this) {}
 
-ExchangeImpl::~ExchangeImpl() = default;
+ExchangeImpl::~ExchangeImpl() {
+  dropWatches();
+}
+
+void ExchangeImpl::watch(ExchangeWatch* w) {
+  w->ex = this;
+  w->generation = generation;
+  w->next = watches;
+  watches = w;
+}
+
+void ExchangeImpl::unwatch(ExchangeWatch* w) {
+  for (ExchangeWatch** at = &watches; *at != nullptr; at = &(*at)->next) {
+    if (*at == w) {
+      *at = w->next;
+      break;
+    }
+  }
+  w->ex = nullptr;
+  w->next = nullptr;
+}
 
 void ExchangeImpl::begin() {
   req.httpVersionMajor = versionMajor;

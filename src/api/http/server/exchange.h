@@ -51,6 +51,15 @@ struct OrphanLink {
   loop::core::IntrusiveList<OrphanLink>* owner = nullptr;
 };
 
+// A weak reference to one request of an exchange, for work that may outlive the request's
+// bounds (a serveStatic lookup slower than orphanTimeout): `ex` is cleared when the exchange
+// is recycled or deleted. Valid for the request when `ex` is set and its generation matches.
+struct ExchangeWatch {
+  ExchangeImpl* ex = nullptr;
+  uint64_t generation = 0;
+  ExchangeWatch* next = nullptr;  // the exchange's other watches
+};
+
 class ExchangeImpl final : public http::core::Exchange {
  public:
   explicit ExchangeImpl(HttpServerImpl& server);
@@ -100,6 +109,18 @@ class ExchangeImpl final : public http::core::Exchange {
   void onAborted();
   // Both the http layer and the event sequence are done with it: back to the free list.
   void release();
+  // Registers `w` for the current request; unwatch() before `w` goes, unless `w->ex` was
+  // cleared (the exchange was recycled or deleted meanwhile).
+  void watch(ExchangeWatch* w);
+  void unwatch(ExchangeWatch* w);
+  // Clears every watch (recycle, destruction).
+  void dropWatches() {
+    while (ExchangeWatch* w = watches) {
+      watches = w->next;
+      w->ex = nullptr;
+      w->next = nullptr;
+    }
+  }
   // Releases the API's hold once both "close" events were emitted, an async handler has
   // settled, and the handler ended the response; if the client went away instead, the exchange
   // becomes an orphan (HttpServerImpl::adoptOrphan).
@@ -141,6 +162,7 @@ class ExchangeImpl final : public http::core::Exchange {
   bool asyncPending = false;  // an async handler's promise has not settled yet
   bool asyncThrew = false;    // it was rejected: nothing of the handler is left to run
   OrphanLink orphan;
+  ExchangeWatch* watches = nullptr;
   std::vector<UniqueFunction<void()>> finishCallbacks;
 
   // Request stream state.

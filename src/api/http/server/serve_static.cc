@@ -2,8 +2,10 @@
 // StaticFiles engine (a cache hit answers at once, allocating nothing), and the prepared
 // response goes out through ExchangeImpl::respondRaw (head and in-memory body copied once into
 // the connection's output, large files by sendfile). A miss waits for the thread-pool lookup
-// in a PendingRequest, which holds the handler alive and the exchange unfinished (so its
-// request fields stay valid) until the lookup completes.
+// in a Pending, which holds the handler alive and the exchange unfinished (so its request
+// fields stay valid) until the lookup completes, and watches the exchange: a lookup that
+// outlives the request's bounds (orphanTimeout, maxOrphans: the exchange recycled) answers
+// nothing.
 #include "nodecc/serve_static.h"
 
 #include <cstdio>
@@ -49,12 +51,18 @@ class StaticServer : public std::enable_shared_from_this<StaticServer> {
   std::string merged_;  // fields with the caller's headers merged in
 };
 
-// A request waiting for a lookup on the thread pool.
+// A request waiting for a lookup on the thread pool. The exchange is watched: a lookup that
+// outlives the request's bounds (orphanTimeout, maxOrphans) finds it cleared and answers
+// nothing.
 struct StaticServer::Pending : staticfiles::core::StaticFiles::Waiter {
   Pending() : Waiter(&StaticServer::onReady) {}
+  ~Pending() {
+    if (exchange.ex != nullptr) {
+      exchange.ex->unwatch(&exchange);
+    }
+  }
   std::shared_ptr<StaticServer> server;
-  ExchangeImpl* ex = nullptr;
-  uint64_t generation = 0;
+  ExchangeWatch exchange;
   UniqueFunction<void()> next;
   bool hasNext = false;
 };
@@ -125,8 +133,7 @@ void StaticServer::handle(IncomingMessage& req, ServerResponse& res, UniqueFunct
   }
   auto p = std::make_unique<Pending>();
   p->server = shared_from_this();
-  p->ex = &ex;
-  p->generation = ex.generation;
+  ex.watch(&p->exchange);
   if (next != nullptr) {
     p->next = std::move(*next);
     p->hasNext = true;
@@ -136,7 +143,13 @@ void StaticServer::handle(IncomingMessage& req, ServerResponse& res, UniqueFunct
 
 void StaticServer::onReady(staticfiles::core::StaticFiles::Waiter* w) {
   std::unique_ptr<Pending> p(static_cast<Pending*>(w));
-  ExchangeImpl& ex = *p->ex;
+  ExchangeImpl* live = p->exchange.ex;
+  const uint64_t generation = p->exchange.generation;
+  if (w->lookup == nullptr || live == nullptr || live->generation != generation) {
+    return;  // the loop is going away, or the request's exchange was recycled: nobody to answer
+  }
+  live->unwatch(&p->exchange);
+  ExchangeImpl& ex = *live;
   StaticServer& self = *p->server;
   staticfiles::core::Request r;
   fillRequest(ex, &r);
@@ -148,7 +161,7 @@ void StaticServer::onReady(staticfiles::core::StaticFiles::Waiter* w) {
   try {
     self.finish(ex, out, p->hasNext && !ex.aborted() ? &p->next : nullptr);
   } catch (...) {
-    ex.server.handleException(ex, p->generation, std::current_exception());
+    ex.server.handleException(ex, generation, std::current_exception());
   }
 }
 

@@ -145,6 +145,9 @@ void HttpServerImpl::recycle(ExchangeImpl* ex) {
   // generation it was queued for) may still be waiting to read it. The surplus is trimmed in
   // the pending phase, when every tick queued before has run.
   --live_;
+  if (ex->watches != nullptr) {
+    ex->dropWatches();  // a serveStatic lookup outlived the request: it must not answer it
+  }
   free_.push_back(ex);
   if (free_.size() > kMaxFreeExchanges && !trim_.queued()) {
     loop.queuePending(trim_);

@@ -1,6 +1,7 @@
 // http::serveStatic through a real server and socket: the fall-through `next` form (at once
 // and after a thread-pool lookup), headers the caller set before handing the response over,
-// res.statusCode and 'finish', the onResponse hook, and a root that cannot be opened.
+// res.statusCode and 'finish', the onResponse hook, a root that cannot be opened, and a lookup
+// that outlives its aborted request's orphanTimeout.
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
@@ -10,11 +11,14 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <map>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "api/default_thread_pool.h"
 #include "unit/api/api_test_util.h"
 #include "unit/static/static_test_util.h"
 
@@ -155,6 +159,86 @@ TEST_F(ServeStaticTest, FallThroughToNextForClientErrorsAtOnceAndAfterALookup) {
   EXPECT_EQ(replies[3].body, "fell through: /.hidden");
   EXPECT_EQ(replies[4].body, "file a");
   EXPECT_EQ(nextCalls, 3);
+}
+
+// Occupies every worker of the default pool until release(), so that a lookup waits.
+class PoolBlocker {
+ public:
+  PoolBlocker() {
+    auto& pool = nodecc::detail::defaultThreadPool();
+    for (size_t i = 0; i < pool.size(); ++i) {
+      auto* job = new Job(this);
+      pool.submit(nodecc::detail::Runtime::current().loop(), *job);
+    }
+  }
+  void release() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    released_ = true;
+    cv_.notify_all();
+  }
+
+ private:
+  struct Job : threadpool::core::WorkRequest {
+    explicit Job(PoolBlocker* b) : WorkRequest(&Job::work, &Job::done), blocker(b) {}
+    static void work(threadpool::core::WorkRequest* r) {
+      PoolBlocker* b = static_cast<Job*>(r)->blocker;
+      std::unique_lock<std::mutex> lock(b->mutex_);
+      b->cv_.wait(lock, [b] { return b->released_; });
+    }
+    static void done(threadpool::core::WorkRequest* r, int) { delete static_cast<Job*>(r); }
+    PoolBlocker* blocker;
+  };
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool released_ = false;
+};
+
+TEST_F(ServeStaticTest, ALookupOutlivingItsAbortedRequestDoesNotAnswerTheNextOne) {
+  TempTree tree;
+  tree.write("a.txt", "file a");
+  auto files = http::serveStatic(tree.path());
+  PoolBlocker blocker;  // the lookup for /a.txt waits behind it
+  http::ServerOptions options;
+  options.orphanTimeout = 20;
+  std::atomic<bool> lookupStarted{false};
+  http::Server& server =
+      http::createServer(options, [&](http::IncomingMessage& req, http::ServerResponse& res) {
+        if (req.url != "/held") {
+          files(req, res);
+          lookupStarted = true;
+          return;
+        }
+        // Served on the exchange the aborted request left (recycled after orphanTimeout): the
+        // lookup completes meanwhile and must not answer this request.
+        blocker.release();
+        setTimeout([&res] { res.end("held body"); }, 200);
+      });
+  std::vector<Reply> replies;
+  runWith(server, [&](uint16_t port) {
+    {
+      int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+      sockaddr_in addr{};
+      addr.sin_family = AF_INET;
+      addr.sin_port = htons(port);
+      addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+      ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+      std::string req = "GET /a.txt HTTP/1.1\r\nHost: x\r\n\r\n";
+      ASSERT_EQ(::send(fd, req.data(), req.size(), 0), ssize_t(req.size()));
+      for (int i = 0; i < 500 && !lookupStarted; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+      ::close(fd);  // the client leaves while the lookup waits
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));  // > orphanTimeout
+    Client b(port);
+    replies.push_back(b.request("GET", "/held"));
+    replies.push_back(b.request("GET", "/a.txt"));
+  });
+  ASSERT_EQ(replies.size(), 2u);
+  EXPECT_EQ(replies[0].status, 200);
+  EXPECT_EQ(replies[0].body, "held body");
+  EXPECT_EQ(replies[1].body, "file a");
+  EXPECT_EQ(files.stats().misses, 1u);
 }
 
 TEST_F(ServeStaticTest, HeadersSetByTheCallerAreSentAndReplaceOurs) {
