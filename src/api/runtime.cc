@@ -77,6 +77,8 @@ Runtime::~Runtime() {
   signals_.reset();
   timeoutPool->orphan();
   immediatePool->orphan();
+  // Work submitted while all this went (a destructor's) completes before the loop goes too.
+  loop_.finishRequests();
   // The thread's process object goes with its runtime (a thread that ran nodecc code and
   // ended); the main thread's goes at exit.
   releaseThreadProcess();
