@@ -12,7 +12,9 @@
 #include "api/runtime.h"
 #include "api/signal_names.h"
 #include "cluster/worker_group.h"
+#include "nodecc/os.h"
 #include "os/clock.h"
+#include "os/errno_table.h"
 #include "os/fs_ops.h"
 #include "os/process_info.h"
 #include "os/process_stats.h"
@@ -266,6 +268,27 @@ int pid() {
 }
 int ppid() {
   return int(getppid());
+}
+
+bool kill(int pid, int signal) {
+  os::core::Result<void> r = os::core::sendSignal(pid, signal);
+  if (!r) {
+    // Node's errnoException: "kill ESRCH", not the "ESRCH: no such process, kill" of fs calls.
+    Error e(std::string(os::core::errnoName(r.error())),
+            "kill " + std::string(os::core::errnoName(r.error())));
+    e.errnum = r.error();
+    e.syscall = "kill";
+    throw e;
+  }
+  return true;
+}
+
+bool kill(int pid, std::string_view signal) {
+  std::optional<int> number = os::constants::signals.get(signal);
+  if (!number) {
+    throw TypeError("ERR_UNKNOWN_SIGNAL", "Unknown signal: " + std::string(signal));
+  }
+  return kill(pid, *number);
 }
 
 std::string cwd() {
