@@ -1,0 +1,42 @@
+// A library user's program, built against the installed package by install_test.py: an async
+// HTTP handler (Promise, timers/promises), URL, crypto (libcrypto must be on the link line),
+// Buffer and an EventEmitter. It prints its port, answers one request, then closes the server
+// so the program ends by itself.
+#include <nodecc/nodecc.h>
+
+#include <cstdio>
+#include <string>
+
+using namespace nodecc;
+
+int main() {
+  EventEmitter served;
+  int requests = 0;
+  served.on("served", [&requests](const std::string& path) {
+    ++requests;
+    std::fprintf(stderr, "served %s\n", path.c_str());
+  });
+
+  http::Server& server = http::createServer(
+      [&served](http::IncomingMessage& req, http::ServerResponse& res) -> Promise<> {
+        co_await timers::promises::setTimeout(1);
+        URL url(req.url, "http://127.0.0.1");
+        std::string name = url.searchParams().get("name").value_or("nobody");
+        auto hash = crypto::createHash("sha256");
+        hash.update(name);
+        std::string body = "hello " + name + " sha256=" + hash.digest("hex") +
+                           " base64=" + Buffer::from(name).toString("base64") + "\n";
+        res.setHeader("Content-Type", "text/plain");
+        res.end(body);
+        served.emit("served", std::string(url.pathname()));
+      });
+  server.on("request", [&server](http::IncomingMessage&, http::ServerResponse& res) {
+    res.on("finish", [&server] { server.close(); });
+  });
+  server.listen(0, "127.0.0.1", [&server] {
+    std::printf("%u\n", unsigned{server.address().port});
+    std::fflush(stdout);
+  });
+  int status = nodecc::run();
+  return status == 0 && requests == 1 ? 0 : 1;
+}
