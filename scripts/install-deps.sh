@@ -9,11 +9,12 @@ set -euo pipefail
 
 profile=${1:-test}
 
-# What libnodecc.a is built with and links. A system library a layer links
-# (nodecc_system_library in its CMakeLists) is one line here.
+# What libnodecc.a is built with and links: a library a layer uses is one line here (and, when
+# users must link it too, one nodecc_system_library line in the layer's CMakeLists).
 lib_packages=(
   g++ cmake ninja-build make pkg-config
   libssl-dev            # OpenSSL 3's libcrypto: crypto (src/api/crypto)
+  libfast-float-dev     # fast_float, header-only: JSON numbers (src/api/json)
 )
 # What the tests and their oracles use.
 test_packages=(

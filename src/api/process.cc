@@ -288,8 +288,8 @@ void emitWarning(std::string_view message, std::string_view type, std::string_vi
   // Printed and emitted from a nextTick, as Node does, as "(nodecc:PID) [CODE] Type: message".
   nextTick([w = std::move(w)] {
     std::string codePart = w.code.empty() ? "" : "[" + w.code + "] ";
-    std::fprintf(stderr, "(nodecc:%d) %s%s: %s\n", pid(), codePart.c_str(), w.name.c_str(),
-                 w.message.c_str());
+    process::stderr.write("(nodecc:" + std::to_string(pid()) + ") " + codePart + w.name + ": " +
+                          w.message + "\n");
     emitter().emit("warning", static_cast<const Error&>(w));
   });
 }

@@ -44,4 +44,8 @@ void raiseDefault(int signo) {
   std::_Exit(128 + signo);
 }
 
+void ignoreBrokenPipeSignal() {
+  signal(SIGPIPE, SIG_IGN);
+}
+
 }  // namespace nodecc::os::core

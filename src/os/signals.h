@@ -18,5 +18,8 @@ int signalFdRead(int fd);
 // Restores the default action for `signo`, unblocks it and raises it (ends the process the way
 // an unhandled signal would).
 [[noreturn]] void raiseDefault(int signo);
+// Ignores SIGPIPE process-wide, as Node does at start: a write to a closed pipe or socket
+// fails with EPIPE instead of ending the process.
+void ignoreBrokenPipeSignal();
 
 }  // namespace nodecc::os::core

@@ -4,8 +4,8 @@
 // version in Node 20, so the values are the ones Node reports: the files read and their
 // fallbacks are named at each function.
 //
-// Names here avoid the public os module's (nodecc::os::core::hostname, cpus, ...), which live in
-// the same namespace.
+// Names here differ from the public os module's (nodecc::os::hostname, cpus, ...), so that
+// src/api/os, which calls both, reads unambiguously.
 #include <sys/socket.h>
 #include <sys/types.h>
 

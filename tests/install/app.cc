@@ -1,7 +1,7 @@
 // A library user's program, built against the installed package by install_test.py: an async
 // HTTP handler (Promise, timers/promises), URL, crypto (libcrypto must be on the link line),
-// Buffer and an EventEmitter. It prints its port, answers one request, then closes the server
-// so the program ends by itself.
+// Buffer, JSON (a NODECC_JSON struct), console and an EventEmitter. It prints its port, answers
+// one request, then closes the server so the program ends by itself.
 #include <nodecc/nodecc.h>
 
 #include <cstdio>
@@ -9,12 +9,19 @@
 
 using namespace nodecc;
 
+struct Reply {
+  std::string name;
+  std::string sha256;
+  std::string base64;
+};
+NODECC_JSON(Reply, name, sha256, base64);
+
 int main() {
   EventEmitter served;
   int requests = 0;
   served.on("served", [&requests](const std::string& path) {
     ++requests;
-    std::fprintf(stderr, "served %s\n", path.c_str());
+    console.error("served %s", path);
   });
 
   http::Server& server = http::createServer(
@@ -24,10 +31,9 @@ int main() {
         std::string name = url.searchParams().get("name").value_or("nobody");
         auto hash = crypto::createHash("sha256");
         hash.update(name);
-        std::string body = "hello " + name + " sha256=" + hash.digest("hex") +
-                           " base64=" + Buffer::from(name).toString("base64") + "\n";
-        res.setHeader("Content-Type", "text/plain");
-        res.end(body);
+        Reply reply{name, hash.digest("hex"), Buffer::from(name).toString("base64")};
+        res.setHeader("Content-Type", "application/json");
+        res.end(JSON::stringify(reply));
         served.emit("served", std::string(url.pathname()));
       });
   server.on("request", [&server](http::IncomingMessage&, http::ServerResponse& res) {

@@ -8,7 +8,7 @@ into a temporary prefix (cmake --install), then app.cc, a user's program, is bui
     name them with -isystem;
   - both again with every object of libnodecc.a linked (--whole-archive), so a system library
     the package does not hand on fails the link even when app.cc does not reach it;
-  - every installed header in one file with -I (not -isystem) and -Werror, with g++ and with
+  - every public header in one file with -I (not -isystem) and -Werror, with g++ and with
     clang++-14, and app.cc too: the headers themselves must not warn.
 
 Each program built runs on 127.0.0.1 (a port it picks) and must answer curl with the body the
@@ -63,8 +63,9 @@ def isystem_dirs(flags):
 def serve_once(checks, binary, what):
     """Starts binary, reads its port, asks one request with curl, expects the body and exit 0."""
     name = "install-test"
-    want = (f"hello {name} sha256={hashlib.sha256(name.encode()).hexdigest()} "
-            f"base64={base64.b64encode(name.encode()).decode()}\n")
+    want = json.dumps({"name": name, "sha256": hashlib.sha256(name.encode()).hexdigest(),
+                       "base64": base64.b64encode(name.encode()).decode()},
+                      separators=(",", ":"))
     proc = subprocess.Popen([binary], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         port = proc.stdout.readline().strip()
@@ -139,10 +140,10 @@ def main():
             if code == 0:
                 serve_once(checks, os.path.join(build, "app"), "CMake build")
 
-        # The headers themselves, as a user including them with -I sees them.
+        # The headers themselves, as a user including them with -I sees them: every public one
+        # (nodecc/detail/ holds their insides, included by them, not on their own).
         headers = sorted(os.path.relpath(h, include)
-                         for h in glob.glob(os.path.join(include, "nodecc", "**", "*.h"),
-                                            recursive=True))
+                         for h in glob.glob(os.path.join(include, "nodecc", "*.h")))
         all_headers = os.path.join(work, "all_headers.cc")
         with open(all_headers, "w") as f:
             f.writelines(f"#include <{h}>\n" for h in headers)

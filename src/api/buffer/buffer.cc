@@ -3,8 +3,10 @@
 #include "nodecc/buffer.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdlib>
 #include <new>
+#include <type_traits>
 #include <utility>
 
 #include "api/buffer/errors.h"
@@ -30,36 +32,13 @@ struct Buffer::Block {
     b->owned = nullptr;
     return b;
   }
-  void release() {
-    if (--refs == 0) {
-      delete owned;
-      std::free(this);
-    }
-  }
 };
 
-Buffer::Buffer(const Buffer& o) : block_(o.block_), data_(o.data_), size_(o.size_) {
-  if (block_) {
-    ++block_->refs;
-  }
-}
-
-Buffer::Buffer(Buffer&& o) noexcept
-    : block_(std::exchange(o.block_, nullptr)),
-      data_(std::exchange(o.data_, nullptr)),
-      size_(std::exchange(o.size_, 0)) {}
-
-Buffer& Buffer::operator=(Buffer o) noexcept {
-  std::swap(block_, o.block_);
-  std::swap(data_, o.data_);
-  std::swap(size_, o.size_);
-  return *this;
-}
-
-Buffer::~Buffer() {
-  if (block_) {
-    block_->release();
-  }
+void Buffer::freeBlock(Block* b) {
+  static_assert(std::is_standard_layout_v<Block> && offsetof(Block, refs) == 0,
+                "Buffer::refsOf reads the count at the start of a Block");
+  delete b->owned;
+  std::free(b);
 }
 
 Buffer Buffer::allocUnsafe(size_t size) {

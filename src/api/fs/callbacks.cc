@@ -1,5 +1,5 @@
 // The callback forms of nodecc/fs.h: each fills a core::Request, submits it to the thread pool
-// and calls back err-first on the loop thread (see api/fs_request.h).
+// and calls back err-first on the loop thread (see api/fs/request.h).
 #include "api/fs/request.h"
 #include "nodecc/process.h"
 

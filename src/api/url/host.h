@@ -1,6 +1,6 @@
 #pragma once
 // The URL Standard's host parser (domains, IPv4 with its hex/octal forms, IPv6, opaque hosts)
-// and the IDNA subset behind it (url_idna.cc): UTS #46 ToASCII as Node 20's ada applies it,
+// and the IDNA subset behind it (idna.cc): UTS #46 ToASCII as Node 20's ada applies it,
 // with a small mapping table instead of the full Unicode one. docs/url.md lists what is not
 // covered.
 #include <optional>

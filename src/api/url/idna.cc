@@ -1,6 +1,6 @@
 // IDNA for URL hosts: UTS #46 ToASCII (non-transitional, CheckHyphens and UseSTD3ASCIIRules
 // off) the way Node 20's ada runs it, with deliberate reductions: the mapping covers ASCII, the
-// generated table of url_idna_table.h (Latin, Greek, Cyrillic, Armenian, Georgian and their
+// generated table of idna_table.h (Latin, Greek, Cyrillic, Armenian, Georgian and their
 // compatibility forms), full-width forms, the ideographic dots and the common ignorable and
 // disallowed code points, not the whole Unicode table; unassigned code points are not rejected;
 // labels are not NFC-normalized and not checked against the Bidi rule, and ContextJ knows only

@@ -1,6 +1,6 @@
 #pragma once
-// Helpers shared by the legacy url.parse()/url.format() (url_legacy.cc) and
-// url.resolveObject() (url_resolve.cc).
+// Helpers shared by the legacy url.parse()/url.format() (legacy.cc) and
+// url.resolveObject() (resolve.cc).
 #include <optional>
 #include <string>
 #include <string_view>

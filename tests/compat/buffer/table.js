@@ -1,5 +1,6 @@
-// Runs every case of cases.txt (see gen_cases.js) and prints one line per case: the case's
-// number and its result (bytes in hex, text as the hex of its UTF-8, numbers, or the error).
+// Runs every case of cases.txt (see scripts/gen/gen_buffer_cases.js) and prints one line per
+// case: the case's number and its result (bytes in hex, text as the hex of its UTF-8, numbers,
+// or the error).
 'use strict';
 const fs = require('fs');
 

@@ -1,6 +1,6 @@
-// The oracle for compat.path: every case of inputs.txt (written by gen_inputs.js) through Node's
-// path module, one line of JSON values per case. path_oracle.cc prints the same lines from
-// nodecc; run_pair.py compares them byte for byte.
+// The oracle for compat.path: every case of inputs.txt (written by
+// scripts/gen/gen_path_inputs.js) through Node's path module, one line of JSON values per case.
+// path_oracle.cc prints the same lines from nodecc; run_pair.py compares them byte for byte.
 'use strict';
 const fs = require('fs');
 const path = require('path');

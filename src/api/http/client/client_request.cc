@@ -2,7 +2,7 @@
 // onSocket/tickOnSocket ('socket' from a tick, then the buffered output), write/end with
 // 'drain' and 'finish', destroy and abort, socketErrorListener / socketOnEnd /
 // socketCloseListener, responseKeepAlive and emitFreeNT (the socket back to the agent).
-// Writing the request (write/end/'finish') is in http_client_write.cc.
+// Writing the request (write/end/'finish') is in write.cc.
 #include "api/http/client/client_request.h"
 
 #include <memory>

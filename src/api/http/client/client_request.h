@@ -56,7 +56,7 @@ class ClientRequestImpl {
   IncomingMessage res;
   uint64_t generation = 0;
 
-  // --- what request() decided (http_client_api.cc)
+  // --- what request() decided (options.cc)
   std::string connectHost;  // hostname to resolve (no brackets)
   uint16_t port = 80;
   std::string localAddress;
@@ -73,7 +73,7 @@ class ClientRequestImpl {
   // Starts the request: agent, signal, expect-continue head.
   void start();
 
-  // --- outgoing message (http_client_head.cc)
+  // --- outgoing message (head.cc)
   HeaderPairs outHeaders;  // [0, outCount) in use; strings reused
   size_t outCount = 0;
   std::string head;  // the stored head, until it is sent
@@ -93,7 +93,7 @@ class ClientRequestImpl {
   void setOutHeader(std::string_view name, std::string_view value, bool append);
   bool hasOutHeader(std::string_view name) const;
 
-  // --- writing (http_client_request.cc)
+  // --- writing (write.cc, client_request.cc)
   bool write(std::string_view data, UniqueFunction<void(Error*)> cb);
   void end(std::string_view data, bool hasData, UniqueFunction<void()> cb);
   void destroy(const Error* err);
@@ -104,7 +104,7 @@ class ClientRequestImpl {
   void setNoDelay(bool on);
   void setKeepAlive(bool on, uint64_t delayMs);
 
-  // --- the socket (http_client_request.cc)
+  // --- the socket (client_request.cc)
   // The agent gave this request a socket; "socket" follows from a tick.
   void onSocket(ClientSocket& socket, bool reused);
   void onSocketConnect();
@@ -120,7 +120,7 @@ class ClientRequestImpl {
   bool canRetry() const;
   void retry();
 
-  // --- the response (http_client_response.cc)
+  // --- the response (response.cc)
   void onInformation(const http::core::ResponseHead& head, const http::core::Header* headers);
   void onResponseHead(const http::core::ResponseHead& head, const http::core::Header* headers);
   void onResponseBody(std::string_view data);
@@ -195,7 +195,7 @@ class ClientRequestImpl {
 };
 
 struct IncomingOps;
-// The IncomingOps of a client's response (http_client_response.cc).
+// The IncomingOps of a client's response (response.cc).
 const IncomingOps& clientResponseOps();
 // Node's connResetException(message): code ECONNRESET, no errno.
 Error connResetError(const char* message);

@@ -1,6 +1,6 @@
 // The bytes of a server response: the head Node's OutgoingMessage._storeHeader builds, the
 // body framing (Content-Length or chunked), the end of a response and a failed one. The
-// ServerResponse facade that drives this is in http_response.cc.
+// ServerResponse facade that drives this is in response.cc.
 #include "api/http/outgoing.h"
 #include "api/http/server/exchange.h"
 #include "api/http/text.h"

@@ -1,6 +1,8 @@
-// Generates cases.txt, the table that table.js (Node) and table.cc (nodecc) both run; the
-// compat test compares their outputs line by line. Deterministic: run `node gen_cases.js` to
-// regenerate after adding cases, and commit the result.
+// Generates tests/compat/buffer/cases.txt, the table that table.js (Node) and table.cc (nodecc)
+// both run; the compat test compares their outputs line by line. Deterministic: run
+//   node scripts/gen/gen_buffer_cases.js [OUT]
+// (OUT defaults to tests/compat/buffer/cases.txt) to regenerate after adding cases, and commit
+// the result.
 //
 // One case a line: an operation and its arguments, each argument typed by a prefix:
 //   s:HEX  a string (its UTF-8 bytes in hex)     b:HEX  a Buffer       n:INT  an integer
@@ -8,6 +10,7 @@
 // An argument left out is simply not there (trailing), as in Node.
 'use strict';
 const fs = require('fs');
+const path = require('path');
 
 const lines = [];
 const hex = (s) => Buffer.from(s, 'utf8').toString('hex');
@@ -279,5 +282,6 @@ for (const op of ['writeUIntLE', 'writeUIntBE', 'writeIntLE', 'writeIntBE', 'wri
   }
 }
 
-fs.writeFileSync(`${__dirname}/cases.txt`, lines.join('\n') + '\n');
+const out = process.argv[2] || path.join(__dirname, '../../tests/compat/buffer/cases.txt');
+fs.writeFileSync(out, lines.join('\n') + '\n');
 console.log(`${lines.length} cases`);

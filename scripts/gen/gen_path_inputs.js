@@ -1,6 +1,7 @@
 'use strict';
-// Writes inputs.txt, the table compat.path runs through Node's path module and nodecc's:
-//   node gen_inputs.js > inputs.txt
+// Writes tests/compat/path/inputs.txt, the table compat.path runs through Node's path module
+// and nodecc's:
+//   node scripts/gen/gen_path_inputs.js [OUT]     (OUT defaults to tests/compat/path/inputs.txt)
 // Deterministic (a seeded generator), so the checked-in table can be regenerated and diffed.
 //
 // One case per line, fields separated by TAB, the first naming the case:
@@ -10,6 +11,9 @@
 //   B path suffix             basename(path, suffix)
 //   F root dir base name ext  format({...}), an empty field meaning a missing one
 // Escapes inside a field: \\ \t \n, and \E for an empty field at the end of a line.
+
+const fs = require('fs');
+const path = require('path');
 
 const SEGMENTS = [
   '', '.', '..', '...', 'a', 'b', 'foo', 'bar', 'x.js', 'index.html', 'archive.tar.gz',
@@ -110,4 +114,5 @@ for (let i = 0; i < 300; i++) {
   add('F', [pick(FIELDS), pick(FIELDS), pick(FIELDS), pick(FIELDS), pick(FIELDS)]);
 }
 
-process.stdout.write(lines.join('\n') + '\n');
+const out = process.argv[2] || path.join(__dirname, '../../tests/compat/path/inputs.txt');
+fs.writeFileSync(out, lines.join('\n') + '\n');
