@@ -106,8 +106,10 @@ bench-fs-scan: build
 # clang-format-14 over every tracked C++ file (scripts/format.sh): format-check fails on a file
 # that differs, format rewrites them. examples/ and tests/compat/ mirror their .js twins and opt
 # out through their own .clang-format.
+# clang-format over every C++ file, and every path the Markdown names exists.
 format-check: deps
 	@./scripts/format.sh --check
+	@python3 scripts/check-doc-paths.py
 
 format: deps
 	@./scripts/format.sh

@@ -15,6 +15,9 @@ lib_packages=(
   g++ cmake ninja-build make pkg-config
   libssl-dev            # OpenSSL 3's libcrypto: crypto (src/api/crypto)
   libfast-float-dev     # fast_float, header-only: JSON numbers (src/api/json)
+  zlib1g-dev            # zlib: deflate/gzip (src/zlib)
+  libbrotli-dev         # brotli (src/zlib)
+  libdeflate-dev        # libdeflate: zlib's one-shots (src/zlib)
 )
 # What the tests and their oracles use.
 test_packages=(

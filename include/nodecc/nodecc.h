@@ -25,6 +25,7 @@
 #include "nodecc/timers.h"
 #include "nodecc/url.h"
 #include "nodecc/util.h"
+#include "nodecc/zlib.h"
 
 namespace nodecc {
 

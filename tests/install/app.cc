@@ -1,7 +1,7 @@
 // A library user's program, built against the installed package by install_test.py: an async
-// HTTP handler (Promise, timers/promises), URL, crypto (libcrypto must be on the link line),
-// Buffer, JSON (a NODECC_JSON struct), console and an EventEmitter. It prints its port, answers
-// one request, then closes the server so the program ends by itself.
+// HTTP handler (Promise, timers/promises), URL, crypto and zlib (their system libraries must be
+// on the link line), Buffer, JSON (a NODECC_JSON struct), console and an EventEmitter. It prints
+// its port, answers one request, then closes the server so the program ends by itself.
 #include <nodecc/nodecc.h>
 
 #include <cstdio>
@@ -31,7 +31,10 @@ int main() {
         std::string name = url.searchParams().get("name").value_or("nobody");
         auto hash = crypto::createHash("sha256");
         hash.update(name);
-        Reply reply{name, hash.digest("hex"), Buffer::from(name).toString("base64")};
+        // Through gzip and brotli and back (zlib, libdeflate and brotli on the link line).
+        Buffer same = zlib::brotliDecompressSync(
+            zlib::brotliCompressSync(zlib::gunzipSync(zlib::gzipSync(Buffer::from(name)))));
+        Reply reply{name, hash.digest("hex"), same.toString("base64")};
         res.setHeader("Content-Type", "application/json");
         res.end(JSON::stringify(reply));
         served.emit("served", std::string(url.pathname()));

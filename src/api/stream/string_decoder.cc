@@ -100,7 +100,15 @@ std::string StringDecoder::write(const uint8_t* data, size_t size) {
 void StringDecoder::writeTo(const uint8_t* data, size_t size, std::string& out) {
   switch (kind_) {
     case Kind::kLatin1:
-      out.append(reinterpret_cast<const char*>(data), size);
+      // Each byte is a character; C++ holds strings as UTF-8 (as Buffer::toString("latin1")).
+      for (size_t i = 0; i < size; ++i) {
+        if (data[i] < 0x80) {
+          out.push_back(char(data[i]));
+        } else {
+          out.push_back(char(0xc0 | (data[i] >> 6)));
+          out.push_back(char(0x80 | (data[i] & 0x3f)));
+        }
+      }
       return;
     case Kind::kAscii:
       for (size_t i = 0; i < size; ++i) {

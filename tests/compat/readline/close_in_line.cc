@@ -11,9 +11,9 @@ int main() {
   rl.on("line", [&rl](const std::string& line) { std::printf("line %s\n", line.c_str()); if (line == "b") rl.close(); });
   rl.on("pause", [] { std::printf("pause\n"); });
   rl.on("close", [&input] { std::printf("close %s %zu %zu\n", input.isPaused() ? "true" : "false", input.listenerCount("data"), input.listenerCount("end")); });
-  input.push(Buffer::from("h\xc3", "latin1"));
-  input.push(Buffer::from("\xa9llo w\xe2\x82", "latin1"));
-  input.push(Buffer::from("\xac\na\nb\nc\n", "latin1"));
+  input.push(Buffer::from("h\u00c3", "latin1"));
+  input.push(Buffer::from("\u00a9llo w\u00e2\u0082", "latin1"));
+  input.push(Buffer::from("\u00ac\na\nb\nc\n", "latin1"));
   bool closed = false;
   rl.on("close", [&closed] { closed = true; });
   setImmediate([&] { input.push("d\n"); input.push(nullptr); setImmediate([&closed] { std::printf("after %s\n", closed ? "true" : "false"); }); });
