@@ -10,7 +10,8 @@ INSTALL_DIR := build-install
 INSTALL_TARGETS := nodecc nodecc_cli
 
 .PHONY: deps deps-lib build build-asan run test test-release test-asan install bench bench-quick \
-        bench-micro bench-fs-scan bench-deps bench-build fuzz soak clean format format-check
+        bench-micro bench-fs-scan bench-json bench-deps bench-build fuzz soak clean format \
+        format-check
 
 # scripts/install-deps.sh's profiles: test (the default) for the tests' trees, lib for the library.
 deps:
@@ -106,6 +107,13 @@ bench-fs-scan: build
 # clang-format-14 over every tracked C++ file (scripts/format.sh): format-check fails on a file
 # that differs, format rewrites them. examples/ and tests/compat/ mirror their .js twins and opt
 # out through their own .clang-format.
+# JSON.parse / JSON.stringify against Node.js on the JSON corpus (bench/json/README.md); skipped
+# when ../shared/corpora/json is absent. JSON_BENCH_ARGS passes options to bench/json/run.py.
+bench-json: deps
+	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DNODECC_BUILD_BENCH=ON > /dev/null
+	@cmake --build $(RELEASE_DIR) --target bench-json
+	@$(BENCH_PY) bench/json/run.py --build $(RELEASE_DIR) $(JSON_BENCH_ARGS)
+
 # clang-format over every C++ file, and every path the Markdown names exists.
 format-check: deps
 	@./scripts/format.sh --check
