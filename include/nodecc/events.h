@@ -238,7 +238,7 @@ class EventEmitter {
 
  protected:
   // Called after the number of listeners of `event` changed (process uses it for signals).
-  virtual void listenerCountChanged(std::string_view event, size_t count) {}
+  virtual void listenerCountChanged(std::string_view /*event*/, size_t /*count*/) {}
 
  private:
   struct Entry {
