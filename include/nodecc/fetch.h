@@ -130,8 +130,9 @@ class Response {
 Promise<Response> fetch(std::string_view url);
 Promise<Response> fetch(std::string_view url, const RequestInit& init);
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
-// GCC 12: name the RequestInit (`RequestInit init{.method = "POST"}; fetch(url, init)`).
-Promise<Response> fetch(std::string_view url, RequestInit&& init) = delete;
+// Under GCC 12 a RequestInit temporary is refused: name it (`RequestInit init{.method = "POST"};
+// co_await fetch(url, init);`). The compiler quotes the line below.
+Promise<Response> fetch(std::string_view, RequestInit&&) = delete;  // GCC 12: name the RequestInit
 #endif
 
 }  // namespace nodecc
