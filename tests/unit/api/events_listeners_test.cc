@@ -237,15 +237,14 @@ TEST_F(EventEmitterTest, PayloadTypeMismatchThrowsTypeError) {
 
 TEST_F(EventEmitterTest, ListenerDeclaringMoreParametersThanEmittedThrowsTypeError) {
   EventEmitter e;
-  e.on("x", [](int, const std::vector<std::string_view>&) {});
+  e.on("x", [](int, const std::string_view&) {});
   try {
     e.emit("x", 1);
     FAIL();
   } catch (const TypeError& err) {
     EXPECT_EQ(err.code, "ERR_INVALID_ARG_TYPE");
     EXPECT_EQ(err.message,
-              "The listener of event 'x' declares argument 1 as "
-              "std::vector<std::string_view, std::allocator<std::string_view> >, but emit() "
+              "The listener of event 'x' declares argument 1 as std::string_view, but emit() "
               "passed only 1 argument");
   }
 }
