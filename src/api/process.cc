@@ -11,10 +11,10 @@
 #include "api/cwd_cache.h"
 #include "api/runtime.h"
 #include "api/signal_names.h"
+#include "api/system_error.h"
 #include "cluster/worker_group.h"
 #include "nodecc/os.h"
 #include "os/clock.h"
-#include "os/errno_table.h"
 #include "os/fs_ops.h"
 #include "os/process_info.h"
 #include "os/process_stats.h"
@@ -273,12 +273,7 @@ int ppid() {
 bool kill(int pid, int signal) {
   os::core::Result<void> r = os::core::sendSignal(pid, signal);
   if (!r) {
-    // Node's errnoException: "kill ESRCH", not the "ESRCH: no such process, kill" of fs calls.
-    Error e(std::string(os::core::errnoName(r.error())),
-            "kill " + std::string(os::core::errnoName(r.error())));
-    e.errnum = r.error();
-    e.syscall = "kill";
-    throw e;
+    throw detail::errnoException(r.error(), "kill");
   }
   return true;
 }
