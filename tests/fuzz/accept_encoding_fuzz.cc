@@ -23,7 +23,7 @@
 
 namespace {
 
-using namespace nodecc::staticfiles;
+using namespace nodecc::staticfiles::core;
 
 void check(bool ok, const char* what) {
   if (!ok) {
