@@ -51,7 +51,7 @@ Promise<> mainAsync() {
 
   std::vector<Row> byExt;
   for (const auto& f : files) {
-    std::string ext = path::extname(f.path);
+    std::string ext(path::extname(f.path));
     if (ext.empty()) ext = "(none)";
     auto row = std::find_if(byExt.begin(), byExt.end(), [&](const Row& r) { return r.ext == ext; });
     if (row == byExt.end()) row = byExt.insert(byExt.end(), {ext, 0, 0});
@@ -75,7 +75,7 @@ Promise<> mainAsync() {
   for (size_t i = 0; i < largest.size(); ++i) console.log("%d. %s %s", i + 1, largest[i].path, kib(largest[i].size));
 
   std::vector<std::string> empty;
-  for (const auto& f : files) if (f.size == 0) empty.push_back(path::basename(f.path));
+  for (const auto& f : files) if (f.size == 0) empty.push_back(std::string(path::basename(f.path)));
   console.log("empty files:", empty);
 }
 

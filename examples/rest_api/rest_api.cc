@@ -1,14 +1,34 @@
 // A JSON REST API over an in-memory store: GET/POST /items, GET/PUT/DELETE /items/:id.
 // PORT=3000 build/bin/example-rest_api
+#include <algorithm>
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <regex>
+#include <utility>
+#include <vector>
 #include <nodecc/nodecc.h>
 using namespace nodecc;
 
 double port = std::strtod(process::env.get("PORT").value_or("3000").c_str(), nullptr);
-std::map<double, JSON::Value> items;
+// JavaScript's Map keeps insertion order (std::map sorts its keys): the Map methods used here.
+struct ItemMap {
+  std::vector<std::pair<double, JSON::Value>> entries;
+  auto find(double id) {
+    return std::find_if(entries.begin(), entries.end(), [id](const auto& e) { return e.first == id; });
+  }
+  bool has(double id) { return find(id) != entries.end(); }
+  JSON::Value& get(double id) { return find(id)->second; }
+  void set(double id, JSON::Value item) {
+    auto it = find(id);
+    if (it != entries.end()) it->second = std::move(item);
+    else entries.emplace_back(id, std::move(item));
+  }
+  void erase(double id) {
+    auto it = find(id);
+    if (it != entries.end()) entries.erase(it);
+  }
+};
+ItemMap items;
 int nextId = 1;
 
 int send(http::ServerResponse& res, int status, const JSON::Value& body) {
@@ -56,27 +76,27 @@ Promise<int> route(http::IncomingMessage& req, http::ServerResponse& res) {
   double id = matched ? std::strtod(match[1].str().c_str(), nullptr) : 0;
   if (req.url == "/items" && req.method == "GET") {
     JSON::Array list;
-    for (auto& [key, item] : items) list.push_back(item);
+    for (auto& [key, item] : items.entries) list.push_back(item);
     co_return send(res, 200, list);
   }
   if (req.url == "/items" && req.method == "POST") {
     JSON::Value body = co_await readItem(req);
     JSON::Object item{{"id", nextId++}};
     for (auto& [key, value] : body.asObject()) item.set(key, value);
-    items[item["id"].asNumber()] = item;
+    items.set(item["id"].asNumber(), item);
     co_return send(res, 201, item);
   }
-  if (!matched || !items.contains(id)) {
+  if (!matched || !items.has(id)) {
     co_return send(res, 404, JSON::Object{{"error", "Cannot " + req.method + " " + req.url}});
   }
   if (req.method == "GET") {
-    co_return send(res, 200, items[id]);
+    co_return send(res, 200, items.get(id));
   }
   if (req.method == "PUT") {
     JSON::Value body = co_await readItem(req);
     JSON::Object item = body.asObject();
     item.set("id", id);
-    items[id] = item;
+    items.set(id, item);
     co_return send(res, 200, item);
   }
   if (req.method == "DELETE") {
