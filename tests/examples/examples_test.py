@@ -466,8 +466,9 @@ def main():
     failed = False
     for scenario in SCENARIOS[args.example]:
         try:
-            expected = scenario([node, args.js], True)
-            actual = scenario([args.bin], False)
+            # Absolute paths: dir_report runs in other directories.
+            expected = scenario([node, os.path.abspath(args.js)], True)
+            actual = scenario([os.path.abspath(args.bin)], False)
         except Hung as e:
             print(f"{scenario.__name__}: {e}")
             return 2
