@@ -151,8 +151,10 @@ def raw_request(port, parts, pause_s=0.05):
                 break
             reply += chunk
     head, _, body = reply.partition(b"\r\n\r\n")
-    lines = [ln for ln in head.decode("latin-1").split("\r\n") if not ln.lower().startswith("date:")]
-    return "\n".join([f"> raw {b''.join(parts)!r}", *lines, "", body.decode("utf-8", "replace"), ""])
+    lines = [ln for ln in head.decode("latin-1").split("\r\n")
+             if not ln.lower().startswith("date:")]
+    body_text = body.decode("utf-8", "replace")
+    return "\n".join([f"> raw {b''.join(parts)!r}", *lines, "", body_text, ""])
 
 
 def free_port():
@@ -194,8 +196,9 @@ def scenario_rest_api(cmd, node):
     out.append(c.request("POST", "/items", '"text"'))
     out.append(c.request("POST", "/items", '{"a":1,}'))
     out.append(c.request("POST", "/items", '{"z":1,"id":99,"2":"two","0":"zero"}'))
-    out.append(c.request("POST", "/items",
-                         '{"s":"\\u00e9\\ud83d\\ude00\\n","big":1e21,"neg":-0,"tiny":1e-7,"f":0.1}'))
+    out.append(c.request(
+        "POST", "/items",
+        '{"s":"\\u00e9\\ud83d\\ude00\\n","big":1e21,"neg":-0,"tiny":1e-7,"f":0.1}'))
     # A UTF-8 character cut across two TCP segments: setEncoding('utf8') keeps it whole.
     body = '{"name":"caf\u00e9 \u2603"}'.encode()
     cut = body.index("\u2603".encode()) + 1
@@ -221,7 +224,8 @@ def scenario_rest_api(cmd, node):
     text = "".join(out) + f"--- stdout\n{stdout}--- exit {status}\n"
     if node:
         expect(text, "< 201 Created", "< 400 Bad Request", "Unexpected end of JSON input",
-               "< 204 No Content", "< 405 Method Not Allowed", "caf\u00e9 \u2603", "PUT /items/1 200")
+               "< 204 No Content", "< 405 Method Not Allowed", "caf\u00e9 \u2603",
+               "PUT /items/1 200")
     return text
 
 
@@ -318,7 +322,8 @@ def scenario_dir_report(cmd, node):
             out.append(f"--- {label}\n{stdout.replace(tmp, '$TMP')}--- exit {status}\n")
         text = "".join(out)
         if node:
-            expect(text, "13 files, 24697 bytes", "│ (index) │", "'.js'", "r\u00e9sum\u00e9.pdf",
+            expect(text, "13 files, 24697 bytes", "│ (index) │", "'.js'",
+                   "r\u00e9sum\u00e9.pdf",
                    "empty files: [ 'out.o', 'empty.md' ]", "tree/src: 4 files", "--- exit 1")
         return text
 
@@ -390,11 +395,13 @@ def scenario_fetch_aggregator(cmd, node):
         server.wait_lines(1 + 6)  # the ready line and one per /summary
         status, stdout = server.finish(signal.SIGTERM)
         calls = sorted(users.requests + orders.requests)
-        text = "".join(out) + f"--- stdout\n{stdout}--- exit {status}\n--- upstream calls\n{calls}\n"
+        text = "".join(out) + f"--- stdout\n{stdout}--- exit {status}\n"
+        text += f"--- upstream calls\n{calls}\n"
         text = text.replace(users.url, "$USERS").replace(orders.url, "$ORDERS")
         if node:
             expect(text, "< 200 OK", "< 502 Bad Gateway", "$ORDERS/orders answered 500",
-                   "after array element in JSON at position 19", "$USERS/users answered 404", "\"total\": 25", "summary: 3 users, 5 orders")
+                   "after array element in JSON at position 19", "$USERS/users answered 404",
+                   "\"total\": 25", "summary: 3 users, 5 orders")
         return text
     finally:
         users.stop()
