@@ -174,12 +174,18 @@ void Stream::readSome() {
     }
     bytesRead_ += *n;
     handler_.onRead(*n);
-    if (*n < buf.size() && !peerHungUp_) {
-      // A short read drained the socket; the next arrival raises a new edge. Not so once the
-      // hangup was reported: data and FIN can come in one edge, and after the data is read
-      // nothing will announce the EOF again, so read on until recv() returns 0.
-      readPending_ = false;
-      return;
+    if (*n < buf.size()) {
+      if (!peerHungUp_) {
+        // A short read drained the socket; the next arrival raises a new edge.
+        readPending_ = false;
+        return;
+      }
+      // Data and FIN came in one edge: after the data is read nothing will announce the EOF
+      // again, so read on until recv() returns 0. But first the ticks and microtasks the data
+      // queued, as libuv reports the two in separate read callbacks and Node drains its queues
+      // after each: an HTTP handler that answers when its body ends has answered before the
+      // FIN is seen, so a client that half-closes after its request still gets the response.
+      loop_.drain();
     }
   }
   // Budget spent with data still waiting: continue next iteration, after the others.
