@@ -450,7 +450,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   int sv[2];
   check(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) == 0, "socketpair");
-  http::core::ServerCore& core = *targenodecc::detail::Access::impl(*t.server)->core;
+  http::core::ServerCore& core = *nodecc::detail::Access::impl(*target.server)->core;
   // As the listener hands over an accepted socket.
   static_cast<net::core::Listener::Handler&>(core).onConnection(sv[1]);
   Client client;
@@ -475,7 +475,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   check(core.connectionCount() == 0, "the server forgets a connection the client finished");
   // Orphans: ended by the default server's handler, timed out (1 ms) on the tight one.
-  http::detail::HttpServerImpl& impl = *targenodecc::detail::Access::impl(*t.server);
+  http::detail::HttpServerImpl& impl = *nodecc::detail::Access::impl(*target.server);
   for (int round = 0; round < 50 && impl.orphanCount() > 0; ++round) {
     // The orphan timer does not keep a loop alive (nor does anything else here, the listener
     // being closed): a referenced 2 ms timer lets the loop wait for it.
