@@ -129,7 +129,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (whole.ok() && streamed.ok()) {
     check(streamed.output == whole.output, "stepped and one-shot outputs agree");
   } else if (whole.error && !whole.tooLarge) {
-    check(streamed.tooLarge || (streamed.error && sameError(streamed.error, whole.error)),
+    // Both fail. Brotli's decoder may name another error when the input comes in pieces
+    // (corpus/zlib/brotli-streamed-error-code-differs: BLOCK_LENGTH_2 in one piece,
+    // BLOCK_LENGTH_1 byte by byte after 939 bytes of output; Node 20 with brotli 1.1.0 gives
+    // the same two), so only zlib's errors must be the same.
+    check(streamed.tooLarge ||
+              (streamed.error && (isBrotli(mode) || sameError(streamed.error, whole.error))),
           "stepped and one-shot errors agree");
   }
   return 0;
