@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "api/runtime.h"
+#include "unit/api/net/net_test_util.h"
 #include "unit/fs/fs_test_util.h"
 
 namespace nodecc {
@@ -61,21 +62,6 @@ TEST(RuntimeEnd, ClusterWorkerDeadOfAnExceptionDropsItsFsCompletionInFlight) {
   std::this_thread::sleep_for(200ms);
   EXPECT_EQ(code, 1);
   EXPECT_FALSE(called);  // a dead worker's callbacks do not run
-}
-
-int connectTo(uint16_t port) {
-  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_port = htons(port);
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  timeval tv{5, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  return fd;
 }
 
 // Sends one keep-alive GET and reads until the response's body "ok".
@@ -122,8 +108,10 @@ TEST(RuntimeEnd, KeepAliveConnectionsStillOpenAreFreedWhenTheThreadEnds) {
   ASSERT_NE(port, 0);
   int fds[kConnections];
   for (int& fd : fds) {
-    fd = connectTo(port);
+    fd = test::blockingConnect(port);
     ASSERT_GE(fd, 0);
+    timeval tv{5, 0};  // the reads below are bounded
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     EXPECT_TRUE(getOk(fd));
   }
   clientsDone = true;
