@@ -59,10 +59,11 @@ TEST_F(EventsOnce, SeveralArgumentsGiveATupleAndNoneGiveVoid) {
 TEST_F(EventsOnce, WorksWithCoAwait) {
   EventEmitter e;
   std::string got;
-  auto task = [&]() -> Promise<> {
+  auto body = [&]() -> Promise<> {
     auto [n, s] = co_await events::once<int, std::string>(e, "x");
     got = std::to_string(n) + s;
-  }();
+  };
+  auto task = body();  // a named closure: the coroutine reads its captures after it returns
   setTimeout([&] { e.emit("x", 3, std::string("b")); }, 1);
   run();
   EXPECT_EQ(got, "3b");
@@ -151,7 +152,7 @@ TEST_F(EventsOnce, TheEmitterMayBeDestroyedFirst) {
 TEST_F(EventsOn, QueuesEventsUntilAwaited) {
   EventEmitter e;
   std::vector<int> got;
-  auto task = [&]() -> Promise<> {
+  auto body = [&]() -> Promise<> {
     auto it = events::on<int>(e, "n");
     e.emit("n", 1);
     e.emit("n", 2);
@@ -161,7 +162,8 @@ TEST_F(EventsOn, QueuesEventsUntilAwaited) {
         break;
       }
     }
-  }();
+  };
+  auto task = body();  // a named closure: the coroutine reads its captures after it returns
   setTimeout([&] { e.emit("n", 3); }, 1);
   run();
   EXPECT_EQ(got, (std::vector<int>{1, 2, 3}));
@@ -172,7 +174,7 @@ TEST_F(EventsOn, QueuesEventsUntilAwaited) {
 TEST_F(EventsOn, ErrorRejectsAfterTheQueuedEventsThenEnds) {
   EventEmitter e;
   std::vector<std::string> log;
-  auto task = [&]() -> Promise<> {
+  auto body = [&]() -> Promise<> {
     auto it = events::on<int>(e, "m");
     e.emit("m", 1);
     e.emit("error", Error("bad"));
@@ -186,7 +188,8 @@ TEST_F(EventsOn, ErrorRejectsAfterTheQueuedEventsThenEnds) {
     }
     auto end = co_await it.next();
     log.push_back(end ? "value" : "end");
-  }();
+  };
+  auto task = body();  // a named closure: the coroutine reads its captures after it returns
   run();
   EXPECT_EQ(log, (std::vector<std::string>{"1", "bad", "end"}));
 }
@@ -195,7 +198,7 @@ TEST_F(EventsOn, AbortEndsTheLoopWithAbortError) {
   EventEmitter e;
   AbortController ac;
   std::vector<std::string> log;
-  auto task = [&]() -> Promise<> {
+  auto body = [&]() -> Promise<> {
     try {
       auto it = events::on<int>(e, "n", {ac.signal});
       while (auto v = co_await it.next()) {
@@ -207,7 +210,8 @@ TEST_F(EventsOn, AbortEndsTheLoopWithAbortError) {
     } catch (const Error& err) {
       log.push_back(err.name + " " + err.code);
     }
-  }();
+  };
+  auto task = body();  // a named closure: the coroutine reads its captures after it returns
   setTimeout(
       [&] {
         e.emit("n", 1);
@@ -230,13 +234,14 @@ TEST_F(EventsOn, AnAbortedSignalThrowsAtOnce) {
 TEST_F(EventsOn, CloseEventsEndTheIteration) {
   EventEmitter e;
   std::vector<std::string> log;
-  auto task = [&]() -> Promise<> {
+  auto body = [&]() -> Promise<> {
     auto it = events::on<std::string>(e, "line", {{}, {"close"}});
     while (auto v = co_await it.next()) {
       log.push_back(*v);
     }
     log.push_back("done");
-  }();
+  };
+  auto task = body();  // a named closure: the coroutine reads its captures after it returns
   e.emit("line", std::string("a"));
   e.emit("line", std::string("b"));
   e.emit("close");
