@@ -23,6 +23,10 @@
 // exception_ptr is rethrown, anything else becomes Error ERR_UNHANDLED_ERROR); adding more than
 // getMaxListeners() listeners to one event prints MaxListenersExceededWarning once.
 //
+// listeners(event) / rawListeners(event) return EventListener handles (see below); the
+// promise and async-iteration forms events::once and events::on are in
+// nodecc/detail/events_once.h, included here.
+//
 // Thread: an emitter belongs to the thread that uses it; no locking.
 #include <cstddef>
 #include <cstdint>
@@ -39,6 +43,8 @@
 #include "nodecc/error.h"
 
 namespace nodecc {
+
+class EventListener;
 
 class EventEmitter {
  public:
@@ -83,6 +89,11 @@ class EventEmitter {
   EventEmitter& removeListener(std::string_view event, const F& listener) {
     return off(event, listener);
   }
+  // Removes the listener a handle from listeners() or rawListeners() names (if still there).
+  EventEmitter& off(std::string_view event, const EventListener& listener);
+  EventEmitter& removeListener(std::string_view event, const EventListener& listener) {
+    return off(event, listener);
+  }
   EventEmitter& removeAllListeners() {
     // Inline: recycled requests and responses call this for every request, nearly always with
     // no listener left (kept, emptied entries count as none).
@@ -114,6 +125,22 @@ class EventEmitter {
     // name folds to a constant).
     return (live_ & bitOf(event)) ? countListeners(event) : 0;
   }
+  // listenerCount(event, listener): how many listeners of `event` are that function (same
+  // rule as off()).
+  template <class F>
+  size_t listenerCount(std::string_view event, const F& listener) const {
+    using D = std::decay_t<F>;
+    const D& fn = listener;
+    return (live_ & bitOf(event)) ? countSame(event, &fn, typeid(D)) : 0;
+  }
+  size_t listenerCount(std::string_view event, const EventListener& listener) const;
+  // emitter.listeners(event): handles of the listeners in call order; a once-listener's
+  // handle calls the function and nothing else (Node returns the unwrapped function).
+  std::vector<EventListener> listeners(std::string_view event) const;
+  // emitter.rawListeners(event): the same, except that calling a once-listener's handle
+  // removes it from the emitter first (and does nothing if it already ran), as calling Node's
+  // once-wrapper does.
+  std::vector<EventListener> rawListeners(std::string_view event) const;
   std::vector<std::string> eventNames() const;
   EventEmitter& setMaxListeners(size_t n);
   size_t getMaxListeners() const;
@@ -123,6 +150,9 @@ class EventEmitter {
   virtual void listenerCountChanged(std::string_view /*event*/, size_t /*count*/) {}
 
  private:
+  friend struct detail::EventsAccess;
+  friend class EventListener;
+
   struct Entry {
     std::string name;
     std::vector<detail::ListenerRef> listeners;
@@ -160,6 +190,10 @@ class EventEmitter {
     return (live_ & bitOf(event)) && countListeners(event) != 0;
   }
   size_t countListeners(std::string_view event) const;
+  size_t countSame(std::string_view event, const void* fn, const std::type_info& type) const;
+  std::vector<EventListener> listenerHandles(std::string_view event, bool raw) const;
+  // A weak reference to this emitter (the token is made on first use).
+  detail::EmitterRef weakRef() const;
   EventEmitter& removeEveryListener();
   // `head` is headOf(event): computed inline by the callers, so for a literal name it is a
   // constant.
@@ -202,7 +236,57 @@ class EventEmitter {
   std::vector<Entry> events_;
   uint64_t live_ = 0;
   uint64_t keys_ = 0;
-  size_t maxListeners_ = size_t(-1);  // -1: defaultMaxListeners
+  size_t maxListeners_ = size_t(-1);               // -1: defaultMaxListeners
+  mutable detail::EmitterToken* token_ = nullptr;  // see weakRef()
+};
+
+// A listener as emitter.listeners() / rawListeners() return it: a handle that keeps the
+// listener alive and calls it. Calling it passes the arguments as emit() does (the listener's
+// parameter types are checked the same way: TypeError ERR_INVALID_ARG_TYPE on a mismatch).
+// A raw once-listener's handle removes the listener from its emitter before calling it, and
+// does nothing once the listener ran (from an emit or another raw call); if the emitter is
+// gone it only calls. Loop thread only.
+class EventListener {
+ public:
+  template <class... A>
+  void operator()(A&&... args) const {
+    if constexpr (sizeof...(A) == 0) {
+      invoke(detail::EmitArgs{0, nullptr, nullptr});
+    } else {
+      void* values[] = {const_cast<void*>(static_cast<const void*>(&args))...};
+      const std::type_info* types[] = {&typeid(std::decay_t<A>)...};
+      invoke(detail::EmitArgs{sizeof...(A), values, types});
+    }
+  }
+  // Added by once() / prependOnceListener().
+  bool once() const { return l_->once; }
+  // rawListeners()'s handle of a once-listener (Node's wrapper); false from listeners().
+  bool raw() const { return raw_; }
+  // The wrapped listener (a raw once-wrapper's .listener in Node): calling it does not remove.
+  EventListener listener() const { return EventListener(l_, {}, event_, false); }
+  // Whether this is `fn` (same rule as off(): the same function pointer, closure type, or an
+  // equal function object).
+  template <class F>
+  bool is(const F& fn) const {
+    using D = std::decay_t<F>;
+    const D& f = fn;
+    return l_->sameFunction(&f, typeid(D));
+  }
+  // The same listener (the same registration).
+  bool operator==(const EventListener& o) const { return l_.get() == o.l_.get(); }
+
+ private:
+  friend class EventEmitter;
+  EventListener(detail::ListenerRef l, detail::EmitterRef emitter, std::string event, bool raw)
+      : l_(std::move(l)), emitter_(std::move(emitter)), event_(std::move(event)), raw_(raw) {}
+  void invoke(const detail::EmitArgs& args) const;
+
+  detail::ListenerRef l_;
+  detail::EmitterRef emitter_;  // set for a raw once-listener only
+  std::string event_;
+  bool raw_ = false;
 };
 
 }  // namespace nodecc
+
+#include "nodecc/detail/events_once.h"  // IWYU pragma: export

@@ -20,8 +20,14 @@
 // Accept-Encoding is sent.
 //
 // Response is a shared handle: copies see the same body, which can be consumed once (text(),
-// arrayBuffer(), or body.getReader()); the body streams with backpressure (nothing is read
-// from the socket beyond what the reader asked for and a high-water mark). Loop thread only.
+// arrayBuffer(), json(), or body.getReader()); the body streams with backpressure (nothing is
+// read from the socket beyond what the reader asked for and a high-water mark). Request is the
+// same kind of handle over a body held in memory. Loop thread only.
+//
+// json() parses the body with nodecc's JSON (nodecc/json.h) after decoding it as UTF-8 with a
+// leading byte order mark dropped (as undici's text() and json()); a malformed body rejects
+// with JSON.parse's SyntaxError, V8's message ("Unexpected token 'b', \"bad\" is not valid
+// JSON"). json<T>() parses into a type declared with NODECC_JSON (TypeError on a mismatch).
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -33,6 +39,7 @@
 
 #include "nodecc/buffer.h"
 #include "nodecc/http_client.h"
+#include "nodecc/json.h"
 #include "nodecc/promise.h"
 
 namespace nodecc {
@@ -122,6 +129,48 @@ class Response {
   Promise<std::string> text();
   Promise<Buffer> arrayBuffer();  // the bytes (an ArrayBuffer in JavaScript)
   Promise<Buffer> bytes();
+  // response.json(): see the header comment.
+  Promise<JSON::Value> json();
+  template <class T>
+  Promise<T> json() {
+    return text().then([](std::string& text) { return JSON::parse<T>(text); });
+  }
+};
+
+// new Request(url[, init]): a request to pass to fetch(), or whose body a handler reads
+// (text(), arrayBuffer(), json(): once, then TypeError "Body is unusable: Body has already
+// been read"). As undici: the URL is parsed and re-serialized (TypeError "Failed to parse URL
+// from ..." when it is not absolute), the method upper-cased when it is a standard one, a
+// body with GET or HEAD is a TypeError ("Request with GET/HEAD method cannot have body."), and
+// a string body gets "content-type: text/plain;charset=UTF-8" unless one is set.
+class Request {
+ public:
+  explicit Request(std::string_view url);
+  Request(std::string_view url, const RequestInit& init);
+
+  std::string method;
+  std::string url;
+  Headers headers;
+  AbortSignal signal;
+  std::string redirect;
+
+  bool bodyUsed() const;
+  Promise<std::string> text();
+  Promise<Buffer> arrayBuffer();
+  Promise<Buffer> bytes() { return arrayBuffer(); }
+  Promise<JSON::Value> json();
+  template <class T>
+  Promise<T> json() {
+    return text().then([](std::string& text) { return JSON::parse<T>(text); });
+  }
+
+ private:
+  friend Promise<Response> fetch(const Request& request);
+  struct Body {
+    std::optional<std::string> bytes;
+    bool used = false;
+  };
+  std::shared_ptr<Body> body_;
 };
 
 // fetch(url[, init]): the response once its head arrived. init is copied before fetch()
@@ -129,6 +178,9 @@ class Response {
 // argument's temporary wrongly when the call is the operand of co_await.
 Promise<Response> fetch(std::string_view url);
 Promise<Response> fetch(std::string_view url, const RequestInit& init);
+// fetch(request): the request's method, headers, body (consumed: a second fetch of it, or a
+// read of its body, is a TypeError), signal and redirect mode.
+Promise<Response> fetch(const Request& request);
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
 // Under GCC 12 a RequestInit temporary is refused: name it (`RequestInit init{.method = "POST"};
 // co_await fetch(url, init);`). The compiler quotes the line below.

@@ -1,6 +1,7 @@
 #pragma once
 // Node's `http` client: http::request / http::get -> ClientRequest, whose response is an
-// IncomingMessage; http::Agent pools keep-alive connections; AbortController aborts.
+// IncomingMessage; http::Agent pools keep-alive connections; AbortController (nodecc/abort.h)
+// aborts.
 //
 //   http::get("http://127.0.0.1:8080/", [](http::IncomingMessage& res) {
 //     std::printf("%d\n", res.statusCode);
@@ -43,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "nodecc/abort.h"
 #include "nodecc/buffer.h"
 #include "nodecc/detail/access.h"
 #include "nodecc/error.h"
@@ -50,52 +52,6 @@
 #include "nodecc/function.h"
 #include "nodecc/http.h"
 #include "nodecc/net.h"
-
-namespace nodecc {
-
-namespace detail {
-struct AbortState;
-}
-
-// AbortSignal: a shared handle (copies observe the same signal). A default-constructed
-// signal is no signal at all (valid() is false) and never aborts.
-class AbortSignal {
- public:
-  AbortSignal() = default;
-  bool valid() const { return bool(s_); }
-  bool aborted() const;
-  // The reason given to abort(): by default an Error named "AbortError", "This operation was
-  // aborted"; AbortSignal::timeout's is named "TimeoutError".
-  Error reason() const;
-  // Throws reason() when aborted.
-  void throwIfAborted() const;
-  // signal.addEventListener('abort', listener): runs once, when the signal aborts (from the
-  // abort() call). Returns an id for removeEventListener. Only "abort" exists.
-  uint64_t addEventListener(std::string_view type, UniqueFunction<void()> listener);
-  void removeEventListener(std::string_view type, uint64_t id);
-
-  // AbortSignal.abort([reason]): an already aborted signal.
-  static AbortSignal abort();
-  static AbortSignal abort(const Error& reason);
-  // AbortSignal.timeout(ms): aborts with a TimeoutError after ms (an unref'd timer).
-  static AbortSignal timeout(uint64_t ms);
-
- private:
-  friend class AbortController;
-  explicit AbortSignal(std::shared_ptr<detail::AbortState> s) : s_(std::move(s)) {}
-  std::shared_ptr<detail::AbortState> s_;
-};
-
-// AbortController: ac.signal; ac.abort([reason]) aborts it (once; later calls do nothing).
-class AbortController {
- public:
-  AbortController();
-  void abort();
-  void abort(const Error& reason);
-  const AbortSignal signal;
-};
-
-}  // namespace nodecc
 
 namespace nodecc::http {
 

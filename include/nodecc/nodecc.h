@@ -1,5 +1,6 @@
 #pragma once
 // nodecc: Node.js's programming model in C++20. Include this one header.
+#include "nodecc/abort.h"
 #include "nodecc/buffer.h"
 #include "nodecc/cluster.h"
 #include "nodecc/console.h"

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "nodecc/abort.h"
 #include "nodecc/detail/access.h"
 #include "nodecc/function.h"
 #include "nodecc/promise.h"
@@ -122,18 +123,63 @@ using nodecc::setTimeout;
 
 // timers/promises (require('timers/promises')).
 namespace promises {
+
+// The options argument of timers/promises: {signal, ref}. An aborted signal rejects the
+// promise with AbortError (code ABORT_ERR, "The operation was aborted") and clears the timer;
+// ref = false lets the process exit while the timer is pending (the promise then never
+// settles), as Node's. Not an aggregate, so that `co_await setTimeout(10, {ac.signal})` is
+// safe under GCC 12 (see docs/guide.md on braced temporaries in co_await).
+struct TimerOptions {
+  TimerOptions() {}                                  // NOLINT: user-provided
+  TimerOptions(AbortSignal signal, bool ref = true)  // NOLINT: implicit, as {signal}
+      : signal(std::move(signal)), ref(ref) {}
+  AbortSignal signal;
+  bool ref = true;
+};
+
+namespace detail {
+// Runs onFire after `ms` (immediate: in the check phase), or onAbort instead if
+// options.signal aborts first (at once if it already has).
+void abortableTimer(double ms, bool immediate, const TimerOptions& options,
+                    UniqueFunction<void()> onFire, UniqueFunction<void()> onAbort);
+// A value to fulfill with: not the options (nor a signal, which would read as the options).
+template <class T>
+concept TimerValue =
+    !std::is_same_v<std::decay_t<T>, TimerOptions> && !std::is_same_v<std::decay_t<T>, AbortSignal>;
+}  // namespace detail
+
 // Fulfills after `ms`.
 Promise<void> setTimeout(double ms = 0);
+Promise<void> setTimeout(double ms, const TimerOptions& options);
 // Fulfills with `value` after `ms`.
-template <class T>
+template <detail::TimerValue T>
 Promise<std::decay_t<T>> setTimeout(double ms, T&& value) {
   auto p = Promise<std::decay_t<T>>::withResolvers();
   nodecc::setTimeout([r = p.resolve, v = std::forward<T>(value)]() mutable { r(std::move(v)); },
                      ms);
   return p.promise;
 }
+template <detail::TimerValue T>
+Promise<std::decay_t<T>> setTimeout(double ms, T&& value, const TimerOptions& options) {
+  auto p = Promise<std::decay_t<T>>::withResolvers();
+  detail::abortableTimer(
+      ms, false, options,
+      [r = p.resolve, v = std::forward<T>(value)]() mutable { r(std::move(v)); },
+      [r = p.reject] { r(AbortError()); });
+  return p.promise;
+}
 // Fulfills in the check phase.
 Promise<void> setImmediate();
+Promise<void> setImmediate(const TimerOptions& options);
+// Fulfills with `value` in the check phase.
+template <detail::TimerValue T>
+Promise<std::decay_t<T>> setImmediate(T&& value, const TimerOptions& options = {}) {
+  auto p = Promise<std::decay_t<T>>::withResolvers();
+  detail::abortableTimer(
+      0, true, options, [r = p.resolve, v = std::forward<T>(value)]() mutable { r(std::move(v)); },
+      [r = p.reject] { r(AbortError()); });
+  return p.promise;
+}
 }  // namespace promises
 }  // namespace timers
 

@@ -117,7 +117,21 @@ void throwListenerTypeMismatch(std::string_view event, size_t index, const std::
 }
 }  // namespace detail
 
-EventEmitter::~EventEmitter() = default;
+EventEmitter::~EventEmitter() {
+  if (token_ != nullptr) {
+    token_->emitter = nullptr;
+    if (--token_->refs == 0) {
+      delete token_;
+    }
+  }
+}
+
+detail::EmitterRef EventEmitter::weakRef() const {
+  if (token_ == nullptr) {
+    token_ = new detail::EmitterToken{const_cast<EventEmitter*>(this), 1};
+  }
+  return detail::EmitterRef(token_);
+}
 
 void EventEmitter::throwUnhandledValue() {
   throw Error("ERR_UNHANDLED_ERROR", "Unhandled error.");
@@ -315,6 +329,69 @@ bool EventEmitter::emitImpl(Entry& entry, std::string_view event, const detail::
 size_t EventEmitter::countListeners(std::string_view event) const {
   const Entry* e = find(event);
   return e ? e->listeners.size() : 0;
+}
+
+size_t EventEmitter::countSame(std::string_view event, const void* fn,
+                               const std::type_info& type) const {
+  const Entry* e = find(event);
+  if (!e) {
+    return 0;
+  }
+  return size_t(
+      std::count_if(e->listeners.begin(), e->listeners.end(),
+                    [&](const detail::ListenerRef& l) { return l->sameFunction(fn, type); }));
+}
+
+size_t EventEmitter::listenerCount(std::string_view event, const EventListener& listener) const {
+  const Entry* e = find(event);
+  if (!e) {
+    return 0;
+  }
+  return size_t(
+      std::count_if(e->listeners.begin(), e->listeners.end(),
+                    [&](const detail::ListenerRef& l) { return l.get() == listener.l_.get(); }));
+}
+
+EventEmitter& EventEmitter::off(std::string_view event, const EventListener& listener) {
+  eraseListener(event, listener.l_.get());
+  return *this;
+}
+
+std::vector<EventListener> EventEmitter::listenerHandles(std::string_view event, bool raw) const {
+  std::vector<EventListener> out;
+  const Entry* e = find(event);
+  if (!e) {
+    return out;
+  }
+  out.reserve(e->listeners.size());
+  for (const detail::ListenerRef& l : e->listeners) {
+    bool wrapper = raw && l->once;
+    out.push_back(
+        EventListener(l, wrapper ? weakRef() : detail::EmitterRef(), std::string(event), wrapper));
+  }
+  return out;
+}
+
+std::vector<EventListener> EventEmitter::listeners(std::string_view event) const {
+  return listenerHandles(event, false);
+}
+
+std::vector<EventListener> EventEmitter::rawListeners(std::string_view event) const {
+  return listenerHandles(event, true);
+}
+
+void EventListener::invoke(const detail::EmitArgs& args) const {
+  if (raw_) {
+    // Node's onceWrapper: removed first, at most once, whoever calls it.
+    if (l_->fired) {
+      return;
+    }
+    l_->fired = true;
+    if (EventEmitter* e = emitter_.get()) {
+      e->eraseListener(event_, l_.get());
+    }
+  }
+  l_->call(event_, args);
 }
 
 std::vector<std::string> EventEmitter::eventNames() const {

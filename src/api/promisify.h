@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "nodecc/abort.h"
 #include "nodecc/error.h"
 #include "nodecc/function.h"
 #include "nodecc/promise.h"
@@ -25,6 +26,9 @@ inline std::exception_ptr exceptionFrom(const Error& e) {
   }
   if (e.name == "TypeError") {
     return as(TypeError(e.code, e.message));
+  }
+  if (e.name == "AbortError" && e.code == "ABORT_ERR") {
+    return as(AbortError());
   }
   return std::make_exception_ptr(e);
 }

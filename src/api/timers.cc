@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <memory>
 #include <string>
 
 #include "api/runtime.h"
@@ -290,6 +291,88 @@ Promise<void> setImmediate() {
   nodecc::setImmediate([r = p.resolve] { r(); });
   return p.promise;
 }
+
+Promise<void> setTimeout(double ms, const TimerOptions& options) {
+  auto p = Promise<void>::withResolvers();
+  detail::abortableTimer(
+      ms, false, options, [r = p.resolve] { r(); }, [r = p.reject] { r(AbortError()); });
+  return p.promise;
+}
+
+Promise<void> setImmediate(const TimerOptions& options) {
+  auto p = Promise<void>::withResolvers();
+  detail::abortableTimer(
+      0, true, options, [r = p.resolve] { r(); }, [r = p.reject] { r(AbortError()); });
+  return p.promise;
+}
+
+namespace detail {
+
+namespace {
+// One pending abortable timer: whichever of the timer and the signal comes first settles it
+// and cancels the other.
+struct AbortableTimer {
+  UniqueFunction<void()> onFire;
+  UniqueFunction<void()> onAbort;
+  Timeout timeout;
+  Immediate immediate;
+  AbortSignal signal;
+  uint64_t abortId = 0;
+};
+}  // namespace
+
+void abortableTimer(double ms, bool immediate, const TimerOptions& options,
+                    UniqueFunction<void()> onFire, UniqueFunction<void()> onAbort) {
+  if (options.signal.aborted()) {
+    onAbort();
+    return;
+  }
+  auto t = std::make_shared<AbortableTimer>();
+  t->onFire = std::move(onFire);
+  t->onAbort = std::move(onAbort);
+  auto fire = [t] {
+    if (t->abortId != 0) {
+      t->signal.removeEventListener("abort", t->abortId);
+    }
+    // A fired Timeout keeps its callback (for refresh()) while a handle exists: dropping ours
+    // breaks the cycle through this closure.
+    Timeout dropTimeout = std::move(t->timeout);
+    Immediate dropImmediate = std::move(t->immediate);
+    auto f = std::move(t->onFire);
+    f();
+  };
+  if (immediate) {
+    t->immediate = nodecc::setImmediate(std::move(fire));
+    if (!options.ref) {
+      t->immediate.unref();
+    }
+  } else {
+    t->timeout = nodecc::setTimeout(std::move(fire), ms);
+    if (!options.ref) {
+      t->timeout.unref();
+    }
+  }
+  if (options.signal.valid()) {
+    t->signal = options.signal;
+    // Holds the timer state weakly: the timer's callback owns it (the cycle through the
+    // signal's listener would otherwise keep it for as long as the signal lives).
+    std::weak_ptr<AbortableTimer> weak = t;
+    t->abortId = t->signal.addEventListener("abort", [weak] {
+      auto st = weak.lock();
+      if (!st || !st->onAbort) {
+        return;
+      }
+      clearTimeout(st->timeout);
+      clearImmediate(st->immediate);
+      st->timeout = Timeout();
+      st->immediate = Immediate();
+      auto a = std::move(st->onAbort);
+      a();
+    });
+  }
+}
+
+}  // namespace detail
 
 }  // namespace timers::promises
 

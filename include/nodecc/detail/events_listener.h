@@ -10,7 +10,45 @@
 
 namespace nodecc {
 
+class EventEmitter;
+
 namespace detail {
+
+// events::once / events::on (nodecc/detail/events_once.h) and EventListener reach the
+// emitter's listener list through this friend.
+struct EventsAccess;
+
+// A weak reference to an emitter: get() is null once the emitter is destroyed. Made on demand
+// (the emitter holds one reference while it lives), for what may outlive the emitter: the
+// state of a pending events::once, an events::on iterator, a raw once-listener's handle.
+struct EmitterToken {
+  EventEmitter* emitter;
+  int refs;
+};
+class EmitterRef {
+ public:
+  EmitterRef() = default;
+  explicit EmitterRef(EmitterToken* t) : t_(t) {
+    if (t_) {
+      ++t_->refs;
+    }
+  }
+  EmitterRef(const EmitterRef& o) : EmitterRef(o.t_) {}
+  EmitterRef(EmitterRef&& o) noexcept : t_(std::exchange(o.t_, nullptr)) {}
+  EmitterRef& operator=(EmitterRef o) noexcept {
+    std::swap(t_, o.t_);
+    return *this;
+  }
+  ~EmitterRef() {
+    if (t_ && --t_->refs == 0) {
+      delete t_;
+    }
+  }
+  EventEmitter* get() const { return t_ ? t_->emitter : nullptr; }
+
+ private:
+  EmitterToken* t_ = nullptr;
+};
 
 template <class T>
 struct CallableTraits : CallableTraits<decltype(&T::operator())> {};

@@ -219,7 +219,14 @@ Promise<Buffer> Response::bytes() {
 }
 
 Promise<std::string> Response::text() {
-  return arrayBuffer().then([](Buffer& b) { return b.toString(); });
+  // undici's text(): UTF-8 with one leading byte order mark dropped.
+  return arrayBuffer().then([](Buffer& b) {
+    std::string text = b.toString();
+    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+      text.erase(0, 3);
+    }
+    return text;
+  });
 }
 
 }  // namespace nodecc

@@ -53,10 +53,53 @@ void startWrite(int fd, Buffer bytes, int64_t position, V value, Callback<size_t
   start(*r.release());
 }
 
+// {signal}: an aborted signal calls back with AbortError now (true: nothing to start), as
+// Node's checkAborted; otherwise `cb` is wrapped to report AbortError if the signal aborts
+// while the request runs (the request is not interrupted: one thread-pool request does it all).
+template <class... V>
+bool abortable(const AbortSignal& signal, Callback<V...>& cb) {
+  if (!signal.valid()) {
+    return false;
+  }
+  if (signal.aborted()) {
+    AbortError e;
+    cb(&e, V()...);
+    return true;
+  }
+  cb = [signal, inner = std::move(cb)](Error* err, V... v) mutable {
+    if (signal.aborted()) {
+      AbortError e;
+      inner(&e, V()...);
+    } else {
+      inner(err, std::move(v)...);
+    }
+  };
+  return false;
+}
+
+void startReadFile(std::string_view path, const ReadFileOptions& options, Callback<Buffer> cb) {
+  checkCallback(bool(cb));
+  checkPath(path);
+  int flags = OpenFlags(options.flag).value();
+  if (abortable(options.signal, cb)) {
+    return;
+  }
+  startValue<Buffer>(
+      Op::kReadFile, std::move(cb),
+      [&](core::Request& r) {
+        r.path.assign(path);
+        r.flags = flags;
+      },
+      [](core::Request& r) { return Buffer::adopt(std::move(r.text)); });
+}
+
 void startWriteFile(std::string_view path, Buffer data, const WriteFileOptions& options,
                     std::string_view defaultFlag, NoResultCallback cb) {
   checkPath(path);
   checkCallback(bool(cb));
+  if (abortable(options.signal, cb)) {
+    return;
+  }
   int flags =
       OpenFlags(options.flag.empty() ? defaultFlag : std::string_view(options.flag)).value();
   auto r = newRequest(Op::kWriteFile,
@@ -159,6 +202,20 @@ void readFile(std::string_view path, Callback<Buffer> cb) {
         r.flags = O_RDONLY;
       },
       [](core::Request& r) { return Buffer::adopt(std::move(r.text)); });
+}
+
+void readFile(std::string_view path, const ReadFileOptions& options, Callback<Buffer> cb) {
+  startReadFile(path, options, std::move(cb));
+}
+
+void readFile(std::string_view path, std::string_view encoding, const ReadFileOptions& options,
+              Callback<std::string> cb) {
+  checkEncoding(encoding);
+  checkCallback(bool(cb));
+  startReadFile(path, options,
+                [enc = std::string(encoding), cb = std::move(cb)](Error* err, Buffer data) mutable {
+                  cb(err, err != nullptr ? std::string() : data.toString(enc));
+                });
 }
 
 void readFile(std::string_view path, std::string_view encoding, Callback<std::string> cb) {

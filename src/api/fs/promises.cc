@@ -22,6 +22,19 @@ Promise<std::string> readFile(std::string_view path, std::string_view encoding) 
   return promisify<std::string>(
       [&](Callback<std::string> cb) { fs::readFile(path, encoding, std::move(cb)); });
 }
+Promise<Buffer> readFile(std::string_view path, const ReadFileOptions& options) {
+  return promisify<Buffer>(
+      [&](Callback<Buffer> cb) { fs::readFile(path, options, std::move(cb)); });
+}
+Promise<std::string> readFile(std::string_view path, std::string_view encoding,
+                              const ReadFileOptions& options) {
+  return promisify<std::string>(
+      [&](Callback<std::string> cb) { fs::readFile(path, encoding, options, std::move(cb)); });
+}
+Promise<> writeFile(std::string_view path, const Buffer& data, const WriteFileOptions& options) {
+  return promisify<void>(
+      [&](NoResultCallback cb) { fs::writeFile(path, data, options, std::move(cb)); });
+}
 Promise<> writeFile(std::string_view path, std::string_view data) {
   return promisify<void>([&](NoResultCallback cb) { fs::writeFile(path, data, std::move(cb)); });
 }

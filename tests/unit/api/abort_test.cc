@@ -1,0 +1,123 @@
+// AbortController / AbortSignal (nodecc/abort.h) and the timers/promises forms that take a
+// signal: listener order, onabort, any(), reasons, and the AbortError an aborted timer gives.
+#include <gtest/gtest.h>
+#include <nodecc/nodecc.h>
+
+#include <string>
+#include <vector>
+
+#include "unit/api/api_test_util.h"
+
+namespace nodecc {
+namespace {
+
+using AbortSignalTest = test::ApiTest;
+using TimersPromisesAbort = test::ApiTest;
+
+std::string describe(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const Error& err) {
+    return err.name + " " + err.code + " " + err.message;
+  } catch (...) {
+    return "?";
+  }
+}
+
+TEST_F(AbortSignalTest, ListenersAndOnabortRunInTheOrderTheyWereSet) {
+  AbortController ac;
+  std::vector<std::string> log;
+  EXPECT_FALSE(ac.signal.aborted());
+  EXPECT_EQ(ac.signal.reason().message, "");
+  ac.signal.addEventListener("abort", [&] { log.push_back("first"); });
+  ac.signal.onabort([&] { log.push_back("replaced"); });
+  ac.signal.addEventListener("abort", [&] { log.push_back("last"); });
+  ac.signal.onabort([&] { log.push_back("onabort"); });  // keeps the first handler's place
+  ac.abort();
+  ac.abort();  // once only
+  EXPECT_EQ(log, (std::vector<std::string>{"first", "onabort", "last"}));
+  EXPECT_EQ(ac.signal.reason().name, "AbortError");
+  EXPECT_EQ(ac.signal.reason().message, "This operation was aborted");
+  EXPECT_THROW(ac.signal.throwIfAborted(), Error);
+}
+
+TEST_F(AbortSignalTest, RemovedListenersDoNotRun) {
+  AbortController ac;
+  int calls = 0;
+  uint64_t id = ac.signal.addEventListener("abort", [&] { ++calls; });
+  ac.signal.removeEventListener("abort", id);
+  ac.signal.onabort([&] { ++calls; });
+  ac.signal.onabort(nullptr);
+  ac.abort();
+  EXPECT_EQ(calls, 0);
+}
+
+TEST_F(AbortSignalTest, AnyTakesTheFirstReason) {
+  AbortController a, b;
+  AbortSignal any = AbortSignal::any({a.signal, b.signal, AbortSignal()});
+  std::string seen;
+  any.addEventListener("abort", [&] { seen = any.reason().message; });
+  b.abort(Error("why"));
+  a.abort();
+  EXPECT_TRUE(any.aborted());
+  EXPECT_EQ(seen, "why");
+  EXPECT_TRUE(AbortSignal::any({AbortSignal::abort()}).aborted());
+  EXPECT_FALSE(AbortSignal::any({}).aborted());
+}
+
+TEST_F(AbortSignalTest, AnyOutlivedByItsSourcesIsHarmless) {
+  AbortController a;
+  { AbortSignal any = AbortSignal::any({a.signal}); }
+  a.abort();
+  EXPECT_TRUE(a.signal.aborted());
+}
+
+TEST_F(AbortSignalTest, TimeoutAbortsWithTimeoutError) {
+  AbortSignal s = AbortSignal::timeout(1);
+  auto keep = setTimeout([] {}, 20);  // the signal's timer is unref'd
+  run();
+  EXPECT_TRUE(s.aborted());
+  EXPECT_EQ(s.reason().name, "TimeoutError");
+  EXPECT_EQ(s.reason().message, "The operation was aborted due to timeout");
+}
+
+TEST_F(TimersPromisesAbort, AbortingRejectsAndClearsTheTimer) {
+  AbortController ac;
+  auto p = timers::promises::setTimeout(60000, std::string("v"), {ac.signal});
+  auto q = timers::promises::setTimeout(60000, {ac.signal});
+  setTimeout([&] { ac.abort(); }, 1);
+  std::string got;
+  p.catch_([&](std::exception_ptr e) {
+    got = describe(e);
+    return std::string();
+  });
+  q.catch_([](std::exception_ptr) {});
+  run();  // returns at once: the aborted timers no longer hold the loop
+  EXPECT_EQ(got, "AbortError ABORT_ERR The operation was aborted");
+  EXPECT_TRUE(q.isRejected());
+}
+
+TEST_F(TimersPromisesAbort, AnAbortedSignalRejectsAtOnce) {
+  auto p = timers::promises::setImmediate(1, {AbortSignal::abort()});
+  auto q = timers::promises::setImmediate({AbortSignal::abort()});
+  EXPECT_TRUE(p.isRejected());
+  EXPECT_TRUE(q.isRejected());
+  p.catch_([](std::exception_ptr) { return 0; });
+  q.catch_([](std::exception_ptr) {});
+  run();
+}
+
+TEST_F(TimersPromisesAbort, FiringFirstIgnoresALaterAbort) {
+  AbortController ac;
+  auto p = timers::promises::setTimeout(1, 5, {ac.signal});
+  auto i = timers::promises::setImmediate(std::string("i"), {ac.signal});
+  run();
+  ac.abort();
+  ASSERT_TRUE(p.isFulfilled());
+  EXPECT_EQ(*p.state().value, 5);
+  ASSERT_TRUE(i.isFulfilled());
+  EXPECT_EQ(*i.state().value, "i");
+}
+
+}  // namespace
+}  // namespace nodecc
