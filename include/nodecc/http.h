@@ -17,11 +17,16 @@
 //
 // Events and payloads:
 //   Server: "request" (IncomingMessage&, ServerResponse&), "connection" (net::Socket&),
-//           "listening" (), "close" (), "error" (const Error&),
+//           "listening" (), "close" (), "error" (const Error&), "timeout" (net::Socket&),
 //           "clientError" (const Error&, net::Socket&), "checkContinue" and
 //           "checkExpectation" (IncomingMessage&, ServerResponse&)
-//   IncomingMessage: "data" (const Buffer&), "end" (), "aborted" (), "close" ()
-//   ServerResponse: "finish" (), "close" (), "drain" ()
+//   IncomingMessage: "data" (const Buffer&; const std::string& after setEncoding), "end" (),
+//                    "aborted" (), "close" (), "error" (const Error&), "timeout" (net::Socket&)
+//   ServerResponse: "finish" (), "close" (), "drain" (), "timeout" (net::Socket&)
+// Timeouts: req.setTimeout, res.setTimeout and server.timeout set the connection's idle
+// timeout (Node's socket.setTimeout, no timer of their own). When it expires, 'timeout' is
+// emitted on the request if its body is still arriving, on the response being sent, and on
+// the server; when none of the three has a listener, the connection is destroyed.
 // Lifetime: req and res stay valid until both have emitted "close" (after the response
 // finished, or the connection went away) and the callbacks running then have returned, and
 // while an async handler has not returned. If the client went away before the response was
@@ -33,6 +38,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +52,10 @@
 #include "nodecc/function.h"
 #include "nodecc/net.h"
 #include "nodecc/promise.h"
+
+namespace nodecc {
+class StringDecoder;
+}  // namespace nodecc
 
 namespace nodecc::http {
 
@@ -186,8 +196,9 @@ class IncomingMessage : public EventEmitter {
   RawHeaders rawTrailers;
   IncomingHttpHeaders trailers;
   IncomingHeadersDistinct trailersDistinct{trailers};
-  bool complete = false;  // the whole body arrived
-  bool aborted = false;   // the connection went away first
+  bool complete = false;   // the whole body arrived
+  bool aborted = false;    // the connection went away first
+  bool destroyed = false;  // destroy() was called
   // Responses only (Node: null on a server's request).
   int statusCode = 0;
   std::string statusMessage;
@@ -196,6 +207,32 @@ class IncomingMessage : public EventEmitter {
   IncomingMessage& pause();
   IncomingMessage& resume();
   bool isPaused() const;
+  // req.destroy([err]). While the body is still arriving (or not yet read to its 'end') it
+  // emits "aborted" at once and destroys the connection (for a server request, with the
+  // responses of earlier pipelined requests that were already written); with `err`, "error"
+  // (err) follows when there are "error" listeners (none: no error, as Node), and the socket's
+  // "error" listeners and the server's "clientError" listeners get err. "close" follows.
+  // A request already read to its 'end' is only marked destroyed, its connection kept.
+  IncomingMessage& destroy();
+  IncomingMessage& destroy(const Error& err);
+  // req.setTimeout(ms[, cb]): sets the connection's idle timeout (0: off) and adds cb as a
+  // "timeout" listener (cb takes () or (net::Socket&)). On a server request, 'timeout' reaches
+  // the request only while its body is arriving (Node's rule: a complete request is not
+  // told, and without other listeners the connection is destroyed).
+  IncomingMessage& setTimeout(uint64_t ms);
+  template <class F>
+  IncomingMessage& setTimeout(uint64_t ms, F&& cb) {
+    on("timeout", std::forward<F>(cb));
+    return setTimeout(ms);
+  }
+  // req.setEncoding(enc): from now on "data" carries const std::string& (the bytes decoded as
+  // StringDecoder decodes them: a character split across chunks is kept whole, an incomplete
+  // one at the end becomes U+FFFD for utf8), including bytes already received and not yet
+  // emitted. Throws TypeError ERR_UNKNOWN_ENCODING for an unknown encoding. buffer() and text()
+  // need Buffer chunks: do not combine them with setEncoding.
+  IncomingMessage& setEncoding(std::string_view encoding = "utf8");
+  // "" when no encoding was set (Node's readableEncoding: null).
+  std::string_view readableEncoding() const;
   // The whole body (await-able): collects "data" until "end".
   Promise<Buffer> buffer();
   Promise<std::string> text();
@@ -208,8 +245,21 @@ class IncomingMessage : public EventEmitter {
   friend class detail::ExchangeImpl;
   friend class detail::ClientRequestImpl;
   explicit IncomingMessage(const detail::IncomingInit& init);
+  // Emits "data" with `chunk`, decoded when setEncoding was called (nothing when the decoder
+  // holds it all back). Returns false when there was nothing to emit.
+  void emitData(const Buffer& chunk);
+  // Before "end": what the decoder still holds (an incomplete character), as a last "data".
+  void emitDecoderTail();
+  // A recycled message starts without an encoding.
+  void resetEncoding() {
+    if (decoder_) {
+      resetDecoder();
+    }
+  }
+  void resetDecoder();
   // What this message reads from (named ex_ for ExchangeImpl::of).
   detail::IncomingSource ex_;
+  std::unique_ptr<StringDecoder> decoder_;
 };
 
 class ServerResponse : public EventEmitter {
@@ -223,6 +273,7 @@ class ServerResponse : public EventEmitter {
   bool headersSent = false;
   bool writableEnded = false;     // end() was called
   bool writableFinished = false;  // every byte was handed to the socket
+  bool destroyed = false;         // destroy() was called
 
   ServerResponse& setHeader(std::string_view name, std::string_view value);
   ServerResponse& setHeader(std::string_view name, const std::vector<std::string>& values);
@@ -260,6 +311,22 @@ class ServerResponse : public EventEmitter {
   ServerResponse& addTrailers(HeaderList trailers);
   // Sends "HTTP/1.1 100 Continue" (for a checkContinue listener).
   ServerResponse& writeContinue();
+
+  // res.destroy([err]): destroys the connection; when earlier pipelined responses are still
+  // to be sent, once they have gone (as Node, which destroys the socket when the response gets
+  // it). The request is aborted ("aborted" if not read to its end), then "close" on both. No
+  // "error" on the response (as Node); with `err`, the socket's "error" listeners and the
+  // server's "clientError" listeners get it.
+  ServerResponse& destroy();
+  ServerResponse& destroy(const Error& err);
+  // res.setTimeout(ms[, cb]): sets the connection's idle timeout (0: off) and adds cb as a
+  // "timeout" listener (cb takes () or (net::Socket&)).
+  ServerResponse& setTimeout(uint64_t ms);
+  template <class F>
+  ServerResponse& setTimeout(uint64_t ms, F&& cb) {
+    on("timeout", std::forward<F>(cb));
+    return setTimeout(ms);
+  }
 
   IncomingMessage& req();
   net::Socket& socket();
@@ -301,10 +368,21 @@ class Server : public EventEmitter {
   void getConnections(UniqueFunction<void(Error*, size_t)> cb) const;
   Server& ref();
   Server& unref();
+  // server.setTimeout(ms[, cb]): sets `timeout` and adds cb as a "timeout" listener (cb takes
+  // () or (net::Socket&)).
+  Server& setTimeout(uint64_t ms);
+  template <class F>
+  Server& setTimeout(uint64_t ms, F&& cb) {
+    on("timeout", std::forward<F>(cb));
+    return setTimeout(ms);
+  }
 
   // Settable until listen(), as Node's server properties.
   ServerOptions options;
   size_t maxConnections = 0;  // 0: no limit
+  // server.timeout: the idle timeout (ms, 0: none) each connection accepted from now on starts
+  // with, and goes back to for each request after a keep-alive wait. Settable at any time.
+  uint64_t timeout = 0;
 
  private:
   friend struct nodecc::detail::Access;

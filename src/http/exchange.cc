@@ -83,6 +83,13 @@ void Exchange::reset() {
   aborted_ = false;
   released_ = false;
   wrote_ = false;
+  destroyAtHead_ = false;
+}
+
+void Exchange::destroyConnection() {
+  if (conn_ != nullptr && !aborted_) {
+    conn_->destroyAt(this);
+  }
 }
 
 void Exchange::sendFile(net::core::SharedFile* file, int64_t offset, size_t len) {

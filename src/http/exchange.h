@@ -59,6 +59,10 @@ class Exchange {
   void sendFile(net::core::SharedFile* file, int64_t offset, size_t len);
   // The response is complete. keepAlive: the connection may carry another request after it.
   void finish(bool keepAlive);
+  // res.destroy(): destroys the connection once this response is the one being sent (at once
+  // when it is, or when it is not queued any more). The responses before it still go out, as
+  // Node destroys the socket only when the response is assigned one.
+  void destroyConnection();
   // Queued response bytes (this exchange's and the socket's): the 'drain' threshold.
   size_t pendingBytes() const;
   bool finished() const { return finished_; }
@@ -87,7 +91,8 @@ class Exchange {
   bool keepAlive_ = true;
   bool aborted_ = false;
   bool released_ = false;
-  bool wrote_ = false;  // response bytes were written (a status line is on its way)
+  bool wrote_ = false;          // response bytes were written (a status line is on its way)
+  bool destroyAtHead_ = false;  // destroyConnection() waits for the responses before this one
 };
 
 }  // namespace nodecc::http::core

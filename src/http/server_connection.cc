@@ -47,7 +47,12 @@ std::span<char> ServerConnection::readBuffer() {
 void ServerConnection::onRead(size_t n) {
   if (timerKind_ == TimerKind::kKeepAlive) {
     setTimer(TimerKind::kHeaders, server_.options().headersTimeoutMs);
+    // The keep-alive wait replaced the socket's timeout; the new request gets the server's
+    // back (Node's resetSocketTimeout), whatever req.setTimeout set for the one before.
+    idleMs_ = serverTimeoutMs_;
+    idleFired_ = false;
   }
+  touch();
   if (input_.appendRead(n)) {
     processBuffered();
     return;

@@ -49,6 +49,27 @@ class ServerConnection final : public net::core::Stream::Handler {
     destroy();
     stream_.closeNow();
   }
+  // res.destroy() of `ex`: destroys now when `ex` is the response being sent (or not queued);
+  // otherwise once the responses before it have gone (Exchange::destroyConnection).
+  void destroyAt(Exchange* ex);
+  // socket.setTimeout(ms), which req/res.setTimeout and server.timeout set: the delegate's
+  // onTimeout after `ms` without reads or writes (0: off). It fires once, then again only after
+  // new activity. It does not run while the connection waits between requests (the keep-alive
+  // timeout does then, as Node replaces the socket's timeout with it), and the next request
+  // sets it back to the server's (setServerTimeout), as Node's resetSocketTimeout. It shares
+  // the connection's one timer: no timer per request.
+  void setIdleTimeout(uint64_t ms);
+  // server.timeout, read when the connection was accepted: the idle timeout it starts with and
+  // goes back to for each request that follows a keep-alive wait.
+  void setServerTimeout(uint64_t ms) {
+    serverTimeoutMs_ = ms;
+    setIdleTimeout(ms);
+  }
+  uint64_t idleTimeout() const { return idleMs_; }
+  // The exchange whose request body is arriving (Node's parser.incoming while incomplete).
+  Exchange* receiving() const { return receiving_; }
+  // The oldest exchange whose response is not done (Node's socket._httpMessage).
+  Exchange* current() const { return head_; }
   // Closes once the exchanges in flight are done (server.close()).
   void closeWhenIdle();
   // No request in progress and no response bytes still on their way: a response that ended
@@ -113,6 +134,22 @@ class ServerConnection final : public net::core::Stream::Handler {
   void abortAll();
   void setTimer(TimerKind kind, uint64_t ms);
   static void onTimer(loop::core::Timer* t);
+  void onPhaseTimeout(TimerKind kind);
+  // Reads and writes restart the idle count; nothing to do while no idle timeout is set.
+  void touch() {
+    if (idleMs_ != 0) {
+      touchIdle();
+    }
+  }
+  void touchIdle();
+  bool idleCounting() const {
+    return idleMs_ != 0 && !idleFired_ && timerKind_ != TimerKind::kKeepAlive &&
+           state_ != State::kLinger && !closed_;
+  }
+  // Arms the timer to fire no later than loop time `due`.
+  void armBy(int64_t due);
+  // Re-arms the timer for the earlier of the phase deadline and the idle deadline.
+  void rearm();
   void processBuffered();
   void settleTimer();
 
@@ -121,6 +158,10 @@ class ServerConnection final : public net::core::Stream::Handler {
   loop::core::Timer timer_{&ServerConnection::onTimer};
   TimerKind timerKind_ = TimerKind::kNone;
   int64_t deadline_ = 0;  // loop time (ms) when timerKind_'s timeout expires
+  uint64_t idleMs_ = 0;   // socket.setTimeout's value; 0: none
+  uint64_t serverTimeoutMs_ = 0;
+  int64_t lastActive_ = 0;  // loop time of the last read or write, while idleMs_ is set
+  bool idleFired_ = false;  // 'timeout' was reported; waits for new activity
   State state_ = State::kHead;
 
   // Unconsumed input (a partial request, or bytes held while paused).

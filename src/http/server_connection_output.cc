@@ -65,6 +65,7 @@ void ServerConnection::gather(std::string_view bytes) {
       out_.clear();
     }
     stream_.write(bytes);
+    touch();
     return;
   }
   cork().append(bytes);
@@ -83,6 +84,7 @@ void ServerConnection::exchangeOutput(Exchange* ex, std::string&& bytes) {
   if (!corked_) {
     if (out_.empty() && bytes.size() >= kGatherLimit) {
       stream_.write(std::move(bytes));
+      touch();
     } else {
       gather(bytes);
     }
@@ -106,6 +108,7 @@ void ServerConnection::exchangeSendFile(Exchange* ex, net::core::SharedFile* fil
     out_.clear();
   }
   stream_.sendFile(file, offset, len);
+  touch();
 }
 
 void ServerConnection::promoteHeld(Exchange* ex) {
@@ -133,6 +136,7 @@ void ServerConnection::flushOut() {
   stream_.write(std::string_view(out_));
   out_.clear();
   releaseCork();
+  touch();
   if (head_ && stream_.queuedBytes() == 0) {
     // Bytes written while corked count against the high-water mark, so a response may be
     // waiting for 'drain'; when the kernel took them all at once the stream never queued and
@@ -174,6 +178,10 @@ void ServerConnection::advanceQueue() {
       }
       abortAll();
       closeAfterFlush();
+      return;
+    }
+    if (head_ && head_->destroyAtHead_) {
+      destroy();  // res.destroy() of a response that was waiting for its turn
       return;
     }
     if (head_ && head_->wrote_) {
@@ -266,6 +274,17 @@ void ServerConnection::maybeFinishClosing() {
   setTimer(TimerKind::kLinger, server_.options().lingerMs);
 }
 
+void ServerConnection::destroyAt(Exchange* ex) {
+  if (closed_) {
+    return;
+  }
+  if (ex == head_ || !inQueue(ex)) {
+    destroy();
+    return;
+  }
+  ex->destroyAtHead_ = true;
+}
+
 void ServerConnection::closeWhenIdle() {
   closeWhenDone_ = true;
   if (head_ == nullptr && receiving_ == nullptr) {
@@ -336,6 +355,7 @@ void ServerConnection::onEnd() {
 }
 
 void ServerConnection::onDrain() {
+  touch();  // a write completed (Node refreshes the socket's timeout in afterWrite)
   if (timerKind_ == TimerKind::kKeepAlive && !closed_) {
     // Keep-alive idleness counts from the moment the last response has left (Node arms it
     // at the response's 'finish'), not from when it was queued.
@@ -379,42 +399,94 @@ void ServerConnection::setTimer(TimerKind kind, uint64_t ms) {
 
 void ServerConnection::onTimer(loop::core::Timer* t) {
   auto* self = static_cast<ServerConnection*>(t->data);
-  TimerKind kind = self->timerKind_;
-  if (kind == TimerKind::kNone) {
-    return;
-  }
   int64_t now = self->server_.loop().now();
-  if (now < self->deadline_) {
-    self->server_.loop().startTimer(self->timer_, uint64_t(self->deadline_ - now));
-    return;
+  TimerKind kind = self->timerKind_;
+  if (kind != TimerKind::kNone && now >= self->deadline_) {
+    self->timerKind_ = TimerKind::kNone;
+    self->onPhaseTimeout(kind);
+  } else if (self->idleCounting() && now >= self->lastActive_ + int64_t(self->idleMs_)) {
+    self->idleFired_ = true;
+    self->server_.delegate().onTimeout(*self);
   }
-  self->timerKind_ = TimerKind::kNone;
+  if (!self->closed_) {
+    self->rearm();
+  }
+}
+
+void ServerConnection::onPhaseTimeout(TimerKind kind) {
   switch (kind) {
     case TimerKind::kHeaders:
     case TimerKind::kRequest:
-      if (self->head_ == nullptr || self->receiving_ != nullptr) {
+      if (head_ == nullptr || receiving_ != nullptr) {
         ParseError err{408, "ERR_HTTP_REQUEST_TIMEOUT"};
-        self->corked_ = false;
-        self->rejectRequest(err);
+        corked_ = false;
+        rejectRequest(err);
       } else {
-        self->destroy();
+        destroy();
       }
       break;
     case TimerKind::kKeepAlive:
-      if (!self->out_.empty() || self->stream_.queuedBytes() > 0) {
+      if (!out_.empty() || stream_.queuedBytes() > 0) {
         // A finished response still being sent (a large body to a slow reader) is not an
         // idle connection: wait for it to drain (onDrain restarts the count).
-        self->setTimer(TimerKind::kKeepAlive, self->server_.options().keepAliveTimeoutMs);
+        setTimer(TimerKind::kKeepAlive, server_.options().keepAliveTimeoutMs);
         break;
       }
-      self->destroy();
+      destroy();
       break;
     case TimerKind::kLinger:
-      self->destroy();
+      destroy();
       break;
     case TimerKind::kNone:
       break;
   }
+}
+
+// --- socket.setTimeout
+
+void ServerConnection::setIdleTimeout(uint64_t ms) {
+  idleMs_ = ms;
+  idleFired_ = false;
+  if (ms != 0 && !closed_) {
+    lastActive_ = server_.loop().now();
+    armBy(lastActive_ + int64_t(ms));
+  }
+}
+
+void ServerConnection::touchIdle() {
+  lastActive_ = server_.loop().now();
+  if (idleFired_) {
+    // Counting again after a 'timeout': the timer may be armed for a later phase deadline only.
+    idleFired_ = false;
+    armBy(lastActive_ + int64_t(idleMs_));
+  } else if (!timer_.active()) {
+    armBy(lastActive_ + int64_t(idleMs_));
+  }
+}
+
+void ServerConnection::armBy(int64_t due) {
+  loop::core::Loop& loop = server_.loop();
+  if (!timer_.active() || timer_.start + int64_t(timer_.duration) > due) {
+    loop.setTimerRef(timer_, false);
+    loop.startTimer(timer_, uint64_t(std::max<int64_t>(0, due - loop.now())));
+  }
+}
+
+void ServerConnection::rearm() {
+  // The earlier of the two deadlines; an armed timer that fires too early (the deadline moved
+  // on) comes back here and is armed for the rest.
+  const bool phase = timerKind_ != TimerKind::kNone;
+  const bool idle = idleCounting();
+  if (!phase && !idle) {
+    return;
+  }
+  int64_t due = phase ? deadline_ : lastActive_ + int64_t(idleMs_);
+  if (phase && idle) {
+    due = std::min(due, lastActive_ + int64_t(idleMs_));
+  }
+  loop::core::Loop& loop = server_.loop();
+  loop.setTimerRef(timer_, false);
+  loop.startTimer(timer_, uint64_t(std::max<int64_t>(0, due - loop.now())));
 }
 
 }  // namespace nodecc::http::core

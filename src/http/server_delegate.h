@@ -30,6 +30,9 @@ class ServerDelegate {
   virtual void onAbort(Exchange& ex) = 0;
   // Response bytes drained below the high-water mark ('drain' on the current response).
   virtual void onDrain(Exchange& ex) {}
+  // The connection's idle timeout (ServerConnection::setIdleTimeout) expired: Node's socket
+  // 'timeout'. The connection stays open unless the layer above destroys it.
+  virtual void onTimeout(ServerConnection& conn) {}
   // A request could not be parsed, or timed out (status 408). Return true when the layer above
   // answered it itself (a 'clientError' listener); otherwise the default response is sent:
   // "HTTP/1.1 <status> <reason>\r\nConnection: close\r\n\r\n", then the connection closes.

@@ -7,6 +7,7 @@
 #include "api/http/text.h"
 #include "http/exchange.h"
 #include "nodecc/process.h"
+#include "nodecc/string_decoder.h"
 
 namespace nodecc::http {
 
@@ -157,6 +158,59 @@ IncomingMessage& IncomingMessage::resume() {
 
 bool IncomingMessage::isPaused() const {
   return ex_.ops->isPaused(ex_.ctx);
+}
+
+IncomingMessage& IncomingMessage::destroy() {
+  ex_.ops->destroy(ex_.ctx, nullptr);
+  return *this;
+}
+
+IncomingMessage& IncomingMessage::destroy(const Error& err) {
+  ex_.ops->destroy(ex_.ctx, &err);
+  return *this;
+}
+
+IncomingMessage& IncomingMessage::setTimeout(uint64_t ms) {
+  ex_.ops->setTimeout(ex_.ctx, ms);
+  return *this;
+}
+
+IncomingMessage& IncomingMessage::setEncoding(std::string_view encoding) {
+  // Made first: an unknown encoding throws and leaves the message as it was.
+  auto decoder = std::make_unique<StringDecoder>(encoding.empty() ? "utf8" : encoding);
+  decoder_ = std::move(decoder);
+  ex_.ops->joinBuffered(ex_.ctx);
+  return *this;
+}
+
+std::string_view IncomingMessage::readableEncoding() const {
+  return decoder_ ? decoder_->encoding() : std::string_view();
+}
+
+void IncomingMessage::resetDecoder() {
+  decoder_.reset();
+}
+
+void IncomingMessage::emitData(const Buffer& chunk) {
+  if (!decoder_) {
+    emit("data", chunk);
+    return;
+  }
+  // As Readable with a decoder: a chunk the decoder holds back entirely emits nothing.
+  std::string text = decoder_->write(chunk);
+  if (!text.empty()) {
+    emit("data", static_cast<const std::string&>(text));
+  }
+}
+
+void IncomingMessage::emitDecoderTail() {
+  if (!decoder_) {
+    return;
+  }
+  std::string text = decoder_->end();
+  if (!text.empty()) {
+    emit("data", static_cast<const std::string&>(text));
+  }
 }
 
 void IncomingMessage::listenerCountChanged(std::string_view event, size_t count) {

@@ -4,6 +4,7 @@
 // client/response.cc) each provide one table; the message calls through it with its
 // ctx. A table rather than a base class, so the server's exchange needs no new base.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "http/exchange.h"
@@ -18,6 +19,13 @@ struct IncomingOps {
   bool (*isPaused)(const void* ctx);
   // A "data" listener was added: a message nobody read so far starts flowing.
   void (*dataListenerAdded)(void* ctx);
+  // req.destroy([err]) (err may be null).
+  void (*destroy)(void* ctx, const Error* err);
+  // The connection's idle timeout (socket.setTimeout).
+  void (*setTimeout)(void* ctx, uint64_t ms);
+  // setEncoding was called: the bytes received and not yet emitted become one chunk, as
+  // Readable.setEncoding decodes its buffer into one string.
+  void (*joinBuffered)(void* ctx);
 };
 
 // What an IncomingMessage is built from: what it reads from (`ops` with `ctx`), and the

@@ -75,7 +75,8 @@ void ClientRequestImpl::reset() {
   res.httpVersionMajor = res.httpVersionMinor = 1;
   res.statusCode = 0;
   res.statusMessage.clear();
-  res.complete = res.aborted = false;
+  res.complete = res.aborted = res.destroyed = false;
+  res.resetEncoding();
   res.headers.invalidate();
   res.trailers.invalidate();
   resHeaderCount = resTrailerCount = 0;

@@ -69,6 +69,29 @@ const IncomingOps kClientOps = {
         impl.resResume();
       }
     },
+    // res.destroy([err]): the response is aborted and its socket destroyed (the socket's
+    // close reports err, if any, on the request).
+    [](void* ctx, const Error* err) {
+      auto& impl = implOf(ctx);
+      if (impl.res.destroyed) {
+        return;
+      }
+      impl.res.destroyed = true;
+      bool ended = impl.resEnded;
+      impl.resDestroy();
+      if (!ended && impl.socket) {
+        impl.socket->destroy(err);
+      }
+    },
+    [](void* ctx, uint64_t ms) { implOf(ctx).setTimeout(ms); },
+    [](void* ctx) {
+      auto& impl = implOf(ctx);
+      if (impl.buffered.size() > 1) {
+        Buffer all = Buffer::concat(impl.buffered);
+        impl.buffered.clear();
+        impl.buffered.push_back(std::move(all));
+      }
+    },
 };
 
 void copyFields(std::vector<http::core::OwnedHeader>& to, size_t* count,
@@ -169,7 +192,7 @@ void ClientRequestImpl::onResponseBody(std::string_view data) {
   Buffer chunk = copyChunk(data);
   if (flow == Flow::kFlowing && buffered.empty() && !flushScheduled &&
       res.listenerCount("data") > 0) {
-    res.emit("data", static_cast<const Buffer&>(chunk));
+    res.emitData(chunk);
     return;
   }
   bufferedBytes += chunk.size();
@@ -239,7 +262,7 @@ void ClientRequestImpl::resFlowIfWanted() {
       Buffer b = std::move(buffered.front());
       buffered.erase(buffered.begin());
       bufferedBytes -= b.size();
-      res.emit("data", static_cast<const Buffer&>(b));
+      res.emitData(b);
       if (gen != generation || resDestroyed) {
         return;
       }
@@ -285,6 +308,10 @@ void ClientRequestImpl::emitEnd() {
     }
   }
   uint64_t gen = generation;
+  res.emitDecoderTail();
+  if (gen != generation) {
+    return;
+  }
   res.emit("end");
   // autoDestroy: 'close' follows two ticks later (destroy's callback, then emitCloseNT).
   process::nextTick([this, gen] {

@@ -43,6 +43,21 @@ const detail::IncomingOps kServerOps = {
     // Without this, a body larger than highWaterMark that arrives before 'end' stays buffered
     // with reading paused, and a handler that only listens to 'data' waits forever.
     [](void* ctx) { exchangeOf(ctx).flowIfWanted(); },
+    [](void* ctx, const Error* err) { exchangeOf(ctx).destroyRequest(err); },
+    [](void* ctx, uint64_t ms) {
+      auto& ex = exchangeOf(ctx);
+      if (!ex.aborted() && ex.connection() != nullptr) {
+        ex.connection()->setIdleTimeout(ms);
+      }
+    },
+    [](void* ctx) {
+      auto& ex = exchangeOf(ctx);
+      if (ex.buffered.size() > 1) {
+        Buffer all = Buffer::concat(ex.buffered);
+        ex.buffered.clear();
+        ex.buffered.push_back(std::move(all));
+      }
+    },
 };
 }  // namespace
 
@@ -86,6 +101,11 @@ void ExchangeImpl::begin() {
   req.trailers.invalidate();
   req.complete = false;
   req.aborted = false;
+  req.destroyed = false;
+  req.resetEncoding();
+  if (destroyError) {
+    destroyError.reset();
+  }
   req.removeAllListeners();
   res.removeAllListeners();
   res.statusCode = 200;
@@ -94,6 +114,7 @@ void ExchangeImpl::begin() {
   res.headersSent = false;
   res.writableEnded = false;
   res.writableFinished = false;
+  res.destroyed = false;
 
   outHeaders.clear();
   outTrailers.clear();
@@ -114,7 +135,7 @@ void ExchangeImpl::begin() {
   asyncPending = asyncThrew = false;
 
   flowing = userPaused = endPending = endEmitted = dumped = flushScheduled = false;
-  consuming = endScheduled = requestCloseEmitted = false;
+  consuming = endScheduled = requestCloseEmitted = abortedEmitted = false;
   buffered.clear();
   bufferedBytes = 0;
 }
@@ -125,7 +146,7 @@ void ExchangeImpl::deliverBody(std::string_view data) {
   }
   Buffer chunk = Buffer::from(data);  // the bytes as they are
   if (flowing && buffered.empty() && req.listenerCount("data") > 0) {
-    req.emit("data", static_cast<const Buffer&>(chunk));
+    req.emitData(chunk);
     return;
   }
   // Nobody reads yet: hold the bytes (as a paused Readable does) and push back on the client
@@ -174,7 +195,7 @@ void ExchangeImpl::flowIfWanted() {
       buffered.erase(buffered.begin());
       bufferedBytes -= b.size();
       if (!dumped) {
-        req.emit("data", static_cast<const Buffer&>(b));
+        req.emitData(b);
       }
       if (gen != generation) {
         return;
@@ -214,12 +235,18 @@ void ExchangeImpl::scheduleEnd() {
       return;
     }
     endEmitted = true;
-    cleanUpOnThrow([this] { req.emit("end"); },
-                   [this, gen] {
-                     if (gen == generation && closeEmitted) {
-                       scheduleRequestClose();
-                     }
-                   });
+    cleanUpOnThrow(
+        [this, gen] {
+          req.emitDecoderTail();
+          if (gen == generation) {
+            req.emit("end");
+          }
+        },
+        [this, gen] {
+          if (gen == generation && closeEmitted) {
+            scheduleRequestClose();
+          }
+        });
     if (gen == generation && closeEmitted) {
       scheduleRequestClose();
     }
@@ -277,31 +304,97 @@ void ExchangeImpl::onAborted() {
     }
     // A throwing listener skips the events after it (as in Node, where the throw leaves emit),
     // not the release.
-    cleanUpOnThrow(
-        [this, gen] {
-          if (!endEmitted || !req.complete) {
-            req.emit("aborted");
-          }
-          if (gen == generation && !closeEmitted) {
-            closeEmitted = true;
-            res.emit("close");
-          }
-          if (gen == generation && !requestCloseEmitted) {
-            requestCloseEmitted = true;
-            req.emit("close");
-          }
-        },
-        [this, gen] {
-          if (gen == generation) {
-            closeEmitted = requestCloseEmitted = true;
-            releaseApiHold();
-          }
-        });
+    cleanUpOnThrow([this, gen] { emitAbortEvents(gen); },
+                   [this, gen] {
+                     if (gen == generation) {
+                       closeEmitted = requestCloseEmitted = true;
+                       releaseApiHold();
+                     }
+                   });
     // The object lives on until the handler has ended the response too.
     if (gen == generation) {
       releaseApiHold();
     }
   });
+}
+
+void ExchangeImpl::emitAbortEvents(uint64_t gen) {
+  if (!abortedEmitted && (!endEmitted || !req.complete)) {
+    abortedEmitted = true;
+    req.emit("aborted");
+  }
+  // Node destroys each request still waiting for its response with ECONNRESET 'aborted'
+  // (abortIncoming), or with the error req.destroy(err) was given; IncomingMessage emits it only
+  // when it has 'error' listeners.
+  auto requestError = [this] {
+    if (requestCloseEmitted || req.listenerCount("error") == 0) {
+      return;
+    }
+    if (destroyError) {
+      req.emit("error", static_cast<const Error&>(*destroyError));
+    } else if (!req.destroyed) {
+      req.emit("error", static_cast<const Error&>(Error("ECONNRESET", "aborted")));
+    }
+  };
+  if (req.destroyed) {
+    // req.destroy(): the request closes first, its response when the socket has closed.
+    requestError();
+    if (gen == generation && !requestCloseEmitted) {
+      requestCloseEmitted = true;
+      req.emit("close");
+    }
+    if (gen == generation && !closeEmitted) {
+      closeEmitted = true;
+      res.emit("close");
+    }
+    return;
+  }
+  if (gen == generation && !closeEmitted) {
+    closeEmitted = true;
+    res.emit("close");
+  }
+  if (gen == generation) {
+    requestError();
+  }
+  if (gen == generation && !requestCloseEmitted) {
+    requestCloseEmitted = true;
+    req.emit("close");
+  }
+}
+
+void ExchangeImpl::destroyRequest(const Error* err) {
+  if (req.destroyed) {
+    return;
+  }
+  req.destroyed = true;
+  if (endEmitted && req.complete) {
+    return;  // read to its end: Node leaves the socket alone
+  }
+  if (err != nullptr) {
+    destroyError = std::make_unique<Error>(*err);
+  }
+  req.aborted = true;
+  if (!abortedEmitted) {
+    abortedEmitted = true;
+    req.emit("aborted");  // at once, as IncomingMessage._destroy
+  }
+  if (!aborted() && connection() != nullptr) {
+    server.destroyConnection(*connection(), err);
+  }
+}
+
+void ExchangeImpl::destroyResponse(const Error* err) {
+  if (res.destroyed) {
+    return;
+  }
+  res.destroyed = true;
+  if (aborted() || connection() == nullptr) {
+    return;
+  }
+  if (err != nullptr) {
+    server.reportSocketError(*connection(), *err);
+  }
+  destroyConnection();  // now, or once the responses before this one have gone
 }
 
 void ExchangeImpl::releaseApiHold() {

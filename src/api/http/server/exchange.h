@@ -107,6 +107,11 @@ class ExchangeImpl final : public http::core::Exchange {
   // Discards the unread body and resumes reading; `flow`: then let the request 'end'.
   void dump(bool flow = true);
   void onAborted();
+  // 'aborted', 'error' (with listeners), and 'close' on both, once the connection is gone.
+  void emitAbortEvents(uint64_t gen);
+  // req.destroy([err]) and res.destroy([err]).
+  void destroyRequest(const Error* err);
+  void destroyResponse(const Error* err);
   // Both the http layer and the event sequence are done with it: back to the free list.
   void release();
   // Registers `w` for the current request; unwatch() before `w` goes, unless `w->ex` was
@@ -158,6 +163,9 @@ class ExchangeImpl final : public http::core::Exchange {
   bool endScheduled = false;
   bool consuming = false;  // the request was read (Node's _consuming): no dump at 'finish'
   bool apiHoldReleased = false;
+  bool abortedEmitted = false;  // req 'aborted' (req.destroy() emits it at once)
+  // req.destroy(err)'s error, for the request's 'error' (allocated only then).
+  std::unique_ptr<Error> destroyError;
   bool needDrain = false;
   bool asyncPending = false;  // an async handler's promise has not settled yet
   bool asyncThrew = false;    // it was rejected: nothing of the handler is left to run
@@ -187,6 +195,11 @@ class HttpServerImpl final : public http::core::ServerDelegate {
   void close(UniqueFunction<void(Error*)> cb);
   net::Socket& socketOf(http::core::ServerConnection& conn);
   void handleException(ExchangeImpl& ex, uint64_t generation, std::exception_ptr e);
+  // socket.destroy([err]) of a connection, from req.destroy (err may be null).
+  void destroyConnection(http::core::ServerConnection& conn, const Error* err);
+  // Node's socketOnError for destroy(err): 'clientError' (err, socket), then the socket's own
+  // 'error' listeners; from a tick, as Node emits it.
+  void reportSocketError(http::core::ServerConnection& conn, const Error& err);
 
   Server& facade;
   loop::core::Loop& loop;
@@ -202,6 +215,7 @@ class HttpServerImpl final : public http::core::ServerDelegate {
   void onBodyEnd(http::core::Exchange& ex) override;
   void onAbort(http::core::Exchange& ex) override;
   void onDrain(http::core::Exchange& ex) override;
+  void onTimeout(http::core::ServerConnection& conn) override;
   bool onClientError(http::core::ServerConnection& conn,
                      const http::core::ParseError& err) override;
 

@@ -333,6 +333,23 @@ ServerResponse& ServerResponse::writeContinue() {
   return *this;
 }
 
+ServerResponse& ServerResponse::destroy() {
+  ex_.destroyResponse(nullptr);
+  return *this;
+}
+
+ServerResponse& ServerResponse::destroy(const Error& err) {
+  ex_.destroyResponse(&err);
+  return *this;
+}
+
+ServerResponse& ServerResponse::setTimeout(uint64_t ms) {
+  if (!ex_.aborted() && ex_.connection() != nullptr) {
+    ex_.connection()->setIdleTimeout(ms);
+  }
+  return *this;
+}
+
 IncomingMessage& ServerResponse::req() {
   return ex_.req;
 }

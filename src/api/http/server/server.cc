@@ -35,10 +35,10 @@ class HttpSocket final : public net::detail::SocketBackend {
     return true;
   }
   void end() override { conn_.closeWhenIdle(); }
-  void destroy(const Error*) override { conn_.destroy(); }
+  void destroy(const Error* err) override;
   void pause() override { conn_.pauseReading(); }
   void resume() override { conn_.resumeReading(); }
-  void setTimeout(uint64_t) override {}
+  void setTimeout(uint64_t ms) override { conn_.setIdleTimeout(ms); }
   bool destroyed() const override { return !conn_.stream().isOpen(); }
   bool readable() const override { return conn_.stream().isOpen(); }
   bool writable() const override { return conn_.stream().isOpen(); }
@@ -47,6 +47,11 @@ class HttpSocket final : public net::detail::SocketBackend {
   http::core::ServerConnection& conn_;
   std::unique_ptr<net::Socket> socket_;
 };
+
+void HttpSocket::destroy(const Error* err) {
+  auto* server = static_cast<HttpServerImpl*>(&conn_.server().delegate());
+  server->destroyConnection(conn_, err);
+}
 
 HttpServerImpl::HttpServerImpl(Server& f, loop::core::Loop& l) : facade(f), loop(l), lifecycle_(f) {
   orphanTimer_.data = this;
@@ -106,6 +111,9 @@ net::Socket& HttpServerImpl::socketOf(http::core::ServerConnection& conn) {
 }
 
 void HttpServerImpl::onConnection(http::core::ServerConnection& conn) {
+  if (facade.timeout != 0) {
+    conn.setServerTimeout(facade.timeout);  // Node: socket.setTimeout(server.timeout)
+  }
   if (facade.listenerCount("connection") > 0) {
     facade.emit("connection", socketOf(conn));
   }
@@ -320,6 +328,57 @@ void HttpServerImpl::onDrain(http::core::Exchange& base) {
   });
 }
 
+void HttpServerImpl::destroyConnection(http::core::ServerConnection& conn, const Error* err) {
+  if (err != nullptr) {
+    reportSocketError(conn, *err);
+  }
+  conn.destroy();
+}
+
+void HttpServerImpl::reportSocketError(http::core::ServerConnection& conn, const Error& err) {
+  // The connection object is deleted in the loop's close phase, after the ticks queued now.
+  auto* c = &conn;
+  process::nextTick([this, c, e = err] {
+    if (facade.listenerCount("clientError") > 0) {
+      facade.emit("clientError", e, socketOf(*c));
+    }
+    if (c->userData != nullptr) {
+      net::Socket& s = socketOf(*c);
+      if (s.listenerCount("error") > 0) {
+        s.emit("error", e);
+      }
+    }
+  });
+}
+
+void HttpServerImpl::onTimeout(http::core::ServerConnection& conn) {
+  // Node's socketOnTimeout: the request if its body is still arriving, the response being
+  // sent, the server; with no listener among them the socket is destroyed. The socket's own
+  // 'timeout' listeners (socket.setTimeout's callback) follow, as theirs were added later.
+  try {
+    net::Socket& socket = socketOf(conn);
+    bool handled = false;
+    if (auto* r = static_cast<ExchangeImpl*>(conn.receiving()); r != nullptr && !r->req.complete) {
+      handled = r->req.emit("timeout", socket);
+    }
+    if (auto* h = static_cast<ExchangeImpl*>(conn.current()); h != nullptr && !h->aborted()) {
+      handled = h->res.emit("timeout", socket) || handled;
+    }
+    handled = facade.emit("timeout", socket) || handled;
+    if (!handled) {
+      conn.destroy();
+    }
+    socket.emit("timeout");
+  } catch (...) {
+    if (process::listenerCount("uncaughtException") > 0) {
+      process::emit("uncaughtException", std::current_exception(),
+                    std::string("uncaughtException"));
+    } else {
+      nodecc::detail::printUncaught(std::current_exception());
+    }
+  }
+}
+
 bool HttpServerImpl::onClientError(http::core::ServerConnection& conn,
                                    const http::core::ParseError& err) {
   if (facade.listenerCount("clientError") == 0) {
@@ -390,6 +449,11 @@ bool Server::listening() const {
 void Server::getConnections(UniqueFunction<void(Error*, size_t)> cb) const {
   size_t n = impl_->core ? impl_->core->connectionCount() : 0;
   process::nextTick([cb = std::move(cb), n]() mutable { cb(nullptr, n); });
+}
+
+Server& Server::setTimeout(uint64_t ms) {
+  timeout = ms;
+  return *this;
 }
 
 Server& Server::ref() {
