@@ -11,6 +11,7 @@
 #include "cluster/worker_group.h"
 #include "nodecc/error.h"
 #include "nodecc/process.h"
+#include "recorder/recorder.h"
 
 namespace nodecc::detail {
 
@@ -138,6 +139,7 @@ void Runtime::uncaught(std::exception_ptr e, const char* origin) {
     } catch (...) {
       // A throwing handler is fatal, with Node's exit code 7.
       printUncaught(std::current_exception());
+      recorder::core::dumpAll("uncaught exception");
       exitProcess(7);
     }
   }
@@ -150,6 +152,7 @@ void Runtime::uncaught(std::exception_ptr e, const char* origin) {
     return;
   }
   printUncaught(e);
+  recorder::core::dumpAll("uncaught exception");
   exitProcess(1);
 }
 
