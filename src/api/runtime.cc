@@ -139,7 +139,7 @@ void Runtime::uncaught(std::exception_ptr e, const char* origin) {
     } catch (...) {
       // A throwing handler is fatal, with Node's exit code 7.
       printUncaught(std::current_exception());
-      recorder::core::dumpAll("uncaught exception");
+      recorder::core::dumpAll("uncaught exception", true);
       exitProcess(7);
     }
   }
@@ -152,7 +152,7 @@ void Runtime::uncaught(std::exception_ptr e, const char* origin) {
     return;
   }
   printUncaught(e);
-  recorder::core::dumpAll("uncaught exception");
+  recorder::core::dumpAll("uncaught exception", true);
   exitProcess(1);
 }
 

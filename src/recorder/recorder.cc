@@ -267,10 +267,11 @@ Result<void> repAddress(int fd, sockaddr_storage* out, socklen_t* len) {
 // --- crash and stop signals
 
 void onCrashSignal(int sig) {
-  dumpAll(sig == SIGUSR2 ? "SIGUSR2" : "fatal signal");
   if (sig == SIGUSR2) {
+    dumpAll("SIGUSR2", false);
     return;
   }
+  dumpAll("fatal signal", true);
   // SA_RESETHAND restored the default action: the signal, raised again, ends the process as
   // it would have (core dump included).
   ::raise(sig);
@@ -486,11 +487,15 @@ bool start(std::string_view spec, std::string* error) {
   return true;
 }
 
-int dumpAll(const char* why) {
+int dumpAll(const char* why, bool fatal) {
   int written = 0;
   for (size_t i = 0; i < gSinkCount.load(std::memory_order_acquire); ++i) {
     TraceSink* s = gSinks[i].load(std::memory_order_acquire);
-    if (s == nullptr || !s->dump()) {
+    // A file trace is flushed only by its own thread outside a handler that returns (a flush
+    // interrupting that thread's append would write its frame twice); it is written as it
+    // goes anyway. `fatal` handlers never return to the interrupted append.
+    if (s == nullptr || (s->mode() == TraceSink::Mode::kFile && !fatal && s != tThreadTrace.sink) ||
+        !s->dump()) {
       continue;
     }
     ++written;

@@ -40,9 +40,10 @@ TraceSink* attachThread();
 // already on, or the spec is invalid.
 bool start(std::string_view spec, std::string* error);
 
-// Writes every ring to its file and flushes every file trace; prints where to stderr.
-// Returns the number of traces written. Async-signal-safe.
-int dumpAll(const char* why);
+// Writes every ring to its file and flushes the calling thread's file trace (every file trace
+// when `fatal`: the process is ending); prints where to stderr. Returns the number of traces
+// written. Async-signal-safe.
+int dumpAll(const char* why, bool fatal);
 
 // Writes what file traces buffered (process.exit, which skips atexit handlers, calls it).
 void flushFiles();
