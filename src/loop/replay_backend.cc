@@ -222,7 +222,7 @@ Result<size_t> ReplayBackend::writev(IoWatcher& w, const iovec* iov, int count) 
   std::string expected;
   bool haveExpected = false;
   if (replayer_.nextIs(FrameType::kWriteData)) {
-    PayloadReader d = replayer_.expect(FrameType::kWriteData, "writev");
+    PayloadReader d = replayer_.takeAttached();
     const uint8_t* bytes = nullptr;
     const size_t n = d.remaining();
     (void)d.bytes(n, &bytes);

@@ -37,7 +37,12 @@ std::array<std::atomic<TraceSink*>, kMaxSinks> gSinks;
 std::atomic<size_t> gSinkCount{0};
 std::mutex gAttachMutex;
 
-RecordConfig gConfig;
+// A function-local static: the start-up hook (priority 101) runs before the dynamic
+// initialization of this file's namespace-scope objects, which would reset a global.
+RecordConfig& config() {
+  static RecordConfig c;
+  return c;
+}
 bool gReplaying = false;
 
 std::string readCmdline(std::vector<std::string>* argv) {
@@ -76,12 +81,12 @@ std::string makeHeader(uint64_t loopId) {
   for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
     h.env.emplace_back(*e);
   }
-  h.flags = gConfig.writes ? kWriteData : 0;
+  h.flags = config().writes ? kWriteData : 0;
   return encodeHeader(h);
 }
 
 std::string sinkPath(uint64_t loopId) {
-  std::string path = gConfig.path;
+  std::string path = config().path;
   if (path.empty()) {
     path = "nodecc-" + std::to_string(::getpid()) + ".trace";
   }
@@ -326,7 +331,7 @@ void flushFiles() {
 namespace {
 
 void startRecording(const RecordConfig& c) {
-  gConfig = c;
+  config() = c;
   os::core::SeamHooks& h = os::core::seam;
   h.monotonicNs = &recClock<ClockId::kMonotonicNs, uint64_t, &kernel::monotonicNs>;
   h.wallClockMs = &recClock<ClockId::kWallMs, int64_t, &kernel::wallClockMs>;
@@ -444,13 +449,13 @@ std::string buildId() {
 }
 
 bool recording() {
-  return gConfig.mode != RecordConfig::Mode::kOff;
+  return config().mode != RecordConfig::Mode::kOff;
 }
 bool replaying() {
   return gReplaying;
 }
 bool recordWrites() {
-  return gConfig.writes;
+  return config().writes;
 }
 
 TraceSink* attachThread() {
@@ -464,9 +469,9 @@ TraceSink* attachThread() {
     return nullptr;
   }
   const auto mode =
-      gConfig.mode == RecordConfig::Mode::kRing ? TraceSink::Mode::kRing : TraceSink::Mode::kFile;
+      config().mode == RecordConfig::Mode::kRing ? TraceSink::Mode::kRing : TraceSink::Mode::kFile;
   t.sink =
-      new TraceSink(mode, sinkPath(id), makeHeader(id), gConfig.ringBytes, gConfig.rotateBytes);
+      new TraceSink(mode, sinkPath(id), makeHeader(id), config().ringBytes, config().rotateBytes);
   gSinks[id].store(t.sink, std::memory_order_release);
   gSinkCount.store(id + 1, std::memory_order_release);
   return t.sink;

@@ -11,11 +11,17 @@ PayloadReader Replayer::expect(FrameType type, const char* call) {
     end();
   }
   const Frame& f = frames[next_];
+  current_ = next_;
   if (f.type != type) {
     diverge(std::string("the program called ") + call + ", the recording has a " +
             frameTypeName(f.type) + " frame here");
   }
   ++next_;
+  return PayloadReader(f.payload, f.length);
+}
+
+PayloadReader Replayer::takeAttached() {
+  const Frame& f = reader_.frames()[next_++];
   return PayloadReader(f.payload, f.length);
 }
 
@@ -26,7 +32,7 @@ bool Replayer::nextIs(FrameType type) const {
 
 void Replayer::diverge(const std::string& what) {
   const auto& frames = reader_.frames();
-  const size_t at = next_ < frames.size() ? next_ : frames.size() - 1;
+  const size_t at = current_;
   std::fflush(stdout);
   std::fprintf(stderr,
                "nodecc replay: divergence at frame %zu of %zu (byte %llu of the trace)\n"

@@ -19,6 +19,9 @@ class Replayer {
   PayloadReader expect(FrameType type, const char* call);
   // True when the next frame is of `type` (for optional frames).
   bool nextIs(FrameType type) const;
+  // Takes the next frame, known to be of `type` (nextIs), as part of the frame before it:
+  // reports keep naming that one.
+  PayloadReader takeAttached();
   [[noreturn]] void diverge(const std::string& what);
 
   // Which callback is running, for reports: set by the replay backend's dispatch.
@@ -31,6 +34,7 @@ class Replayer {
 
   TraceReader reader_;
   size_t next_ = 0;
+  size_t current_ = 0;  // the frame a report names: the last one taken
   std::string context_ = "the main script";
 };
 
