@@ -182,6 +182,7 @@ def record(bin_dir, app, tmp):
     proc = subprocess.Popen([exe, "--port", str(port)], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     received = {}
+    started = time.time()
     try:
         wait_port(port, proc)
         load(port, app, received)
@@ -189,7 +190,7 @@ def record(bin_dir, app, tmp):
     finally:
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=30)
-    return trace, received, out
+    return trace, received, out, time.time() - started
 
 
 def replay(bin_dir, trace, out_dir):
@@ -203,13 +204,16 @@ def replay(bin_dir, trace, out_dir):
 
 
 def check_app(bin_dir, app, replays, tmp):
-    trace, received, live_stdout = record(bin_dir, app, tmp)
+    trace, received, live_stdout, live_seconds = record(bin_dir, app, tmp)
     size = sum(os.path.getsize(os.path.join(tmp, f)) for f in os.listdir(tmp)
                if f.startswith(app + ".trace"))
     first = None
+    replay_seconds = []
     for i in range(replays):
         out_dir = os.path.join(tmp, f"{app}-replay-{i}")
+        t0 = time.time()
         stdout = replay(bin_dir, trace, out_dir)
+        replay_seconds.append(time.time() - t0)
         if stdout != live_stdout:
             raise AssertionError(f"replay {i} printed {stdout!r}, the live run {live_stdout!r}")
         if first is None:
@@ -234,8 +238,10 @@ def check_app(bin_dir, app, replays, tmp):
         if i > 0:
             shutil.rmtree(out_dir)
     conns = len(os.listdir(first))
+    replay_seconds.sort()
     print(f"{app}: trace {size} bytes, {conns} connections; {replays} replays identical, "
-          f"{compared} client byte streams equal to the replay's")
+          f"{compared} client byte streams equal to the replay's; recording {live_seconds:.2f} s "
+          f"wall, replay median {replay_seconds[len(replay_seconds) // 2]:.2f} s")
 
 
 def check_crash(bin_dir, replays, tmp):
