@@ -10,7 +10,7 @@ using namespace recorder::core;
 using os::core::Result;
 
 RecordingBackend::RecordingBackend(os::core::Fd epfd, TraceSink& sink)
-    : EpollBackend(std::move(epfd)), sink_(sink), writes_(recordWrites()) {}
+    : EpollBackend(std::move(epfd)), sink_(sink), writes_(recordWrites()), crc_(crcAvailable()) {}
 
 Result<void> RecordingBackend::add(IoWatcher& w) {
   auto r = EpollBackend::add(w);
@@ -49,7 +49,7 @@ Result<size_t> RecordingBackend::writev(IoWatcher& w, const iovec* iov, int coun
     emitWrite(sink_, r.error(), 0);
     return r;
   }
-  emitWrite(sink_, int64_t(*r), hashTaken(iov, count, *r));
+  emitWrite(sink_, int64_t(*r), hashTaken(iov, count, *r, crc_));
   if (writes_) {
     emitWriteData(sink_, iov, count, *r);
   }

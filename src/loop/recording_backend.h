@@ -29,6 +29,7 @@ class RecordingBackend final : public EpollBackend {
  private:
   recorder::core::TraceSink& sink_;
   bool writes_;
+  bool crc_;
 };
 
 }  // namespace nodecc::loop::core

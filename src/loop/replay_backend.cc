@@ -12,6 +12,7 @@
 
 #include "loop/loop.h"
 #include "recorder/frame.h"
+#include "recorder/frame_writer.h"
 
 namespace nodecc::loop::core {
 
@@ -231,13 +232,8 @@ Result<size_t> ReplayBackend::writev(IoWatcher& w, const iovec* iov, int count) 
   }
   uint64_t hash = 0;
   (void)r.fixed64(&hash);
-  uint64_t actualHash = 0;
-  size_t left = size_t(v);
-  for (int i = 0; i < count && left > 0; ++i) {  // chained per iovec, as hashTaken
-    const size_t n = std::min(iov[i].iov_len, left);
-    actualHash = hashBytes(iov[i].iov_base, n, actualHash);
-    left -= n;
-  }
+  const bool crc = (replayer_.header().flags & kCrcHash) != 0;
+  const uint64_t actualHash = hashTaken(iov, count, size_t(v), crc);
   if (offered < size_t(v) || actualHash != hash || (haveExpected && expected != actual)) {
     std::string what = "write on ";
     what += describe(w);

@@ -1,5 +1,7 @@
 #include "recorder/frame.h"
 
+#include <nmmintrin.h>
+
 namespace nodecc::recorder::core {
 
 const char* frameTypeName(FrameType t) {
@@ -68,6 +70,38 @@ uint64_t hashBytes(const void* data, size_t len, uint64_t seed) {
   h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
   h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
   return h ^ (h >> 31);
+}
+
+bool crcAvailable() {
+  static const bool yes = __builtin_cpu_supports("sse4.2");
+  return yes;
+}
+
+__attribute__((target("sse4.2"))) uint64_t crcHash(const void* data, size_t len, uint64_t seed) {
+  const auto* p = static_cast<const uint8_t*>(data);
+  uint64_t a = seed ^ len, b = 1, c = 2, d = 3;
+  auto word = [](const uint8_t* q) {
+    uint64_t w;
+    std::memcpy(&w, q, 8);
+    return w;
+  };
+  while (len >= 32) {
+    a = _mm_crc32_u64(a, word(p));
+    b = _mm_crc32_u64(b, word(p + 8));
+    c = _mm_crc32_u64(c, word(p + 16));
+    d = _mm_crc32_u64(d, word(p + 24));
+    p += 32;
+    len -= 32;
+  }
+  while (len >= 8) {
+    a = _mm_crc32_u64(a, word(p));
+    p += 8;
+    len -= 8;
+  }
+  uint64_t tail = 0;
+  std::memcpy(&tail, p, len);
+  a = _mm_crc32_u64(a, tail ^ (uint64_t(len) << 56));
+  return a ^ (b << 16) ^ (c << 32) ^ (d << 48) ^ (seed << 8);
 }
 
 }  // namespace nodecc::recorder::core

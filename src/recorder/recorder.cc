@@ -81,7 +81,7 @@ std::string makeHeader(uint64_t loopId) {
   for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
     h.env.emplace_back(*e);
   }
-  h.flags = config().writes ? kWriteData : 0;
+  h.flags = uint8_t((config().writes ? kWriteData : 0) | (crcAvailable() ? kCrcHash : 0));
   return encodeHeader(h);
 }
 
@@ -366,6 +366,9 @@ void startReplay(const char* path) {
   if ((h.flags & kWrapped) != 0 || h.firstFrame != 0) {
     refuse(std::string(path) + " starts at frame " + std::to_string(h.firstFrame) +
            " (its ring had wrapped): only a trace from the start of a run replays");
+  }
+  if ((h.flags & kCrcHash) != 0 && !crcAvailable()) {
+    refuse(std::string(path) + " hashes writes with CRC32C, which this CPU lacks (SSE4.2)");
   }
   if (h.loopId != 0) {
     refuse(std::string(path) + " is loop " + std::to_string(h.loopId) +

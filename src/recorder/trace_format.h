@@ -25,6 +25,7 @@ inline constexpr size_t kMaxFramePayload = 64u << 20;
 enum HeaderFlags : uint8_t {
   kWrapped = 1u << 0,    // a ring that dropped its oldest frames: not replayable
   kWriteData = 1u << 1,  // kWriteData frames follow kWrite frames
+  kCrcHash = 1u << 2,    // write hashes are crcHash, else hashBytes (frame.h)
 };
 
 struct TraceHeader {
