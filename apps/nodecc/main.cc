@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "replay_command.h"
 #include "serve_command.h"
 
 namespace {
@@ -14,6 +15,7 @@ constexpr const char* kUsage =
     "\n"
     "Commands:\n"
     "  serve [DIR]     serve static files over HTTP (nodecc serve --help)\n"
+    "  replay TRACE    replay a flight-recorder trace (nodecc replay --help)\n"
     "\n"
     "Options:\n"
     "  -h, --help      this help\n"
@@ -39,6 +41,9 @@ int main() {
   }
   if (cmd == "serve") {
     return nodecc::cli::serveCommand(std::vector<std::string>(argv.begin() + 3, argv.end()));
+  }
+  if (cmd == "replay") {
+    return nodecc::cli::replayCommand(std::vector<std::string>(argv.begin() + 3, argv.end()));
   }
   std::fprintf(stderr, "nodecc: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
   return 2;

@@ -2,6 +2,7 @@
 """User-space instructions per request of nodecc's hot paths, counted by callgrind.
 
     bench/callgrind/instructions.py --bin-dir build-cg/bin [--scenarios hello,echo,proxy]
+                                    [--env NODECC_RECORD=ring:64M ...]
 
 Counts repeat exactly for the same binary and load shape (docs/performance.md says how they
 are taken), so a change near the request path can be judged by them where req/s moves by 2x
@@ -47,7 +48,7 @@ def wait_port(port, timeout=30.0):
     raise RuntimeError(f"nothing listens on {port} after {timeout} s")
 
 
-def run_scenario(bin_dir, name, seconds):
+def run_scenario(bin_dir, name, seconds, env=None):
     binary, args, conns, path, upstream_bin = SCENARIOS[name]
     procs = []
     out_dir = tempfile.mkdtemp(prefix=f"cg-{name}-")
@@ -64,7 +65,8 @@ def run_scenario(bin_dir, name, seconds):
                f"--callgrind-out-file={out_dir}/callgrind.out.%p",
                os.path.join(bin_dir, binary), "--port", str(port)]
         cmd += [a.format(up=up_port) for a in args]
-        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  env=dict(os.environ, **(env or {})))
         procs.append(server)
         wait_port(port, 60)
         wrk = subprocess.run(["taskset", "-c", "1", "wrk", "-t1", f"-c{conns}",
@@ -97,9 +99,12 @@ def main():
     ap.add_argument("--bin-dir", required=True)
     ap.add_argument("--scenarios", default="hello,echo,proxy")
     ap.add_argument("--seconds", type=int, default=6)
+    ap.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                    help="set in the measured server's environment (e.g. NODECC_RECORD=ring:64M)")
     a = ap.parse_args()
+    env = dict(kv.split("=", 1) for kv in a.env)
     for name in a.scenarios.split(","):
-        total, requests = run_scenario(a.bin_dir, name, a.seconds)
+        total, requests = run_scenario(a.bin_dir, name, a.seconds, env)
         print(f"{name:6s} {total / max(requests, 1):9,.0f} instructions/request "
               f"({total:,} over {requests:,} requests)", flush=True)
 

@@ -20,6 +20,7 @@
 #include "nodecc/process.h"
 #include "nodecc/promise.h"
 #include "nodecc/readline.h"
+#include "nodecc/recorder.h"
 #include "nodecc/serve_static.h"
 #include "nodecc/stream.h"
 #include "nodecc/string_decoder.h"

@@ -19,6 +19,7 @@
 #include "os/process_info.h"
 #include "os/process_stats.h"
 #include "os/signals.h"
+#include "recorder/recorder.h"
 
 extern char** environ;
 
@@ -132,6 +133,7 @@ void exitProcess(int code) {
   emitExit();
   code = process::exitCode;
   std::fflush(nullptr);
+  recorder::core::flushFiles();
   // As process.exit(): pending work is abandoned, no destructor waits for it.
   std::_Exit(code);
 }

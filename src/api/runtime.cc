@@ -11,6 +11,7 @@
 #include "cluster/worker_group.h"
 #include "nodecc/error.h"
 #include "nodecc/process.h"
+#include "recorder/recorder.h"
 
 namespace nodecc::detail {
 
@@ -145,6 +146,7 @@ void Runtime::uncaught(std::exception_ptr e, const char* origin) {
     } catch (...) {
       // A throwing handler is fatal, with Node's exit code 7.
       printUncaught(std::current_exception());
+      recorder::core::dumpAll("uncaught exception", true);
       exitProcess(7);
     }
   }
@@ -157,6 +159,7 @@ void Runtime::uncaught(std::exception_ptr e, const char* origin) {
     return;
   }
   printUncaught(e);
+  recorder::core::dumpAll("uncaught exception", true);
   exitProcess(1);
 }
 

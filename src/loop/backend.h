@@ -16,6 +16,8 @@
 
 namespace nodecc::loop::core {
 
+struct AsyncTask;
+
 // Readiness bits reported to watchers.
 enum IoEvent : uint32_t {
   kReadable = 1u << 0,
@@ -69,6 +71,15 @@ class Backend {
   virtual os::core::Result<void> connect(IoWatcher& w, const sockaddr* addr, socklen_t len) = 0;
   // Removes the watcher (if registered) and closes its fd.
   virtual void close(IoWatcher& w) = 0;
+
+  // The next signal number queued on a signalfd watcher, 0 when none.
+  virtual int readSignal(IoWatcher& w);
+  // The loop's cross-thread queue, seen by the flight recorder (these record or replay which
+  // posted tasks ran when; plain backends pass them through). checkPosted: whether the loop
+  // finds tasks posted when it looks without waiting. takePosted: of the tasks just taken
+  // from the queue (a list linked by `next`), those to run now, in order.
+  virtual bool checkPosted(bool posted) { return posted; }
+  virtual AsyncTask* takePosted(AsyncTask* tasks) { return tasks; }
 
  protected:
   size_t watchers_ = 0;

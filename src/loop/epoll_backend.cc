@@ -7,7 +7,12 @@
 
 #include <cerrno>
 
+#include "loop/recording_backend.h"
+#include "loop/replay_backend.h"
 #include "os/eintr.h"
+#include "os/signals.h"
+#include "recorder/frame_writer.h"
+#include "recorder/recorder.h"
 
 namespace nodecc::loop::core {
 
@@ -15,6 +20,19 @@ using os::core::lastErrno;
 using os::core::Result;
 
 std::unique_ptr<Backend> makeBackend() {
+  // The flight recorder (src/recorder): replaying this thread, or recording it.
+  if (recorder::core::Replayer* r = recorder::core::tThreadTrace.replayer) {
+    return std::make_unique<ReplayBackend>(*r);
+  }
+  if (recorder::core::recording()) {
+    if (recorder::core::TraceSink* sink = recorder::core::attachThread()) {
+      auto fd = epoll_create1(EPOLL_CLOEXEC);
+      if (fd < 0) {
+        std::abort();
+      }
+      return std::make_unique<RecordingBackend>(os::core::Fd(fd), *sink);
+    }
+  }
   auto epoll = EpollBackend::create();
   if (!epoll) {
     // Without epoll there is no loop at all: an invariant of the platform, not a runtime error.
@@ -65,9 +83,56 @@ void EpollBackend::remove(IoWatcher& w) {
   }
 }
 
+namespace {
+uint32_t eventBits(uint32_t events) {
+  uint32_t bits = 0;
+  if (events & EPOLLIN) {
+    bits |= kReadable;
+  }
+  if (events & EPOLLOUT) {
+    bits |= kWritable;
+  }
+  if (events & (EPOLLRDHUP | EPOLLHUP)) {
+    bits |= kHangup | kReadable;  // the reader learns of the end through recv() == 0
+  }
+  if (events & EPOLLERR) {
+    bits |= kError | kReadable | kWritable;
+  }
+  return bits;
+}
+}  // namespace
+
 int EpollBackend::wait(int timeoutMs, Dispatch dispatch, void* ctx) {
+  return waitImpl<false>(timeoutMs, dispatch, ctx, nullptr);
+}
+
+int EpollBackend::waitRecording(int timeoutMs, Dispatch dispatch, void* ctx,
+                                recorder::core::TraceSink& sink) {
+  return waitImpl<true>(timeoutMs, dispatch, ctx, &sink);
+}
+
+template <bool kRecord>
+int EpollBackend::waitImpl(int timeoutMs, Dispatch dispatch, void* ctx,
+                           recorder::core::TraceSink* sink) {
   const int n =
       os::core::retryEintr([&] { return epoll_wait(epfd_.get(), events_, kMaxEvents, timeoutMs); });
+  if constexpr (kRecord) {
+    // The whole batch first: replay dispatches it the same way, dropping events of watchers
+    // removed meanwhile as remove() does here.
+    using namespace recorder::core;
+    const int count = n < 0 ? 0 : n;
+    uint8_t* p = sink->reserve(2 + kMaxVarint * (1 + 2 * size_t(count)));
+    uint8_t* payload = p + 1 + kMaxVarint;
+    uint8_t* q = putVarint(payload, uint64_t(count));
+    for (int i = 0; i < count; ++i) {
+      q = putVarint(q, uint64_t(static_cast<IoWatcher*>(events_[i].data.ptr)->fd));
+      q = putVarint(q, eventBits(events_[i].events));
+    }
+    const size_t len = size_t(q - payload);
+    uint8_t* body = frameStart(p, FrameType::kWait, len);
+    std::memmove(body, payload, len);
+    sink->commit(body + len);
+  }
   if (n <= 0) {
     return 0;
   }
@@ -78,20 +143,7 @@ int EpollBackend::wait(int timeoutMs, Dispatch dispatch, void* ctx) {
     if (w == nullptr) {
       continue;
     }
-    uint32_t bits = 0;
-    if (ev.events & EPOLLIN) {
-      bits |= kReadable;
-    }
-    if (ev.events & EPOLLOUT) {
-      bits |= kWritable;
-    }
-    if (ev.events & (EPOLLRDHUP | EPOLLHUP)) {
-      bits |= kHangup | kReadable;  // the reader learns of the end through recv() == 0
-    }
-    if (ev.events & EPOLLERR) {
-      bits |= kError | kReadable | kWritable;
-    }
-    dispatch(ctx, w, bits);
+    dispatch(ctx, w, eventBits(ev.events));
   }
   batchSize_ = batchCursor_ = 0;
   return n;
@@ -167,11 +219,16 @@ Result<void> EpollBackend::connect(IoWatcher& w, const sockaddr* addr, socklen_t
 }
 
 void EpollBackend::close(IoWatcher& w) {
-  remove(w);
+  EpollBackend::remove(w);
   if (w.fd >= 0) {
     ::close(w.fd);
     w.fd = -1;
   }
+}
+
+// Not on any hot path: signals are rare.
+int Backend::readSignal(IoWatcher& w) {
+  return os::core::signalFdRead(w.fd);
 }
 
 }  // namespace nodecc::loop::core

@@ -6,9 +6,15 @@
 #include "loop/backend.h"
 #include "os/fd.h"
 
+namespace nodecc::recorder::core {
+class TraceSink;
+}
+
 namespace nodecc::loop::core {
 
-class EpollBackend final : public Backend {
+// Not final: the recording backend (recording_backend.h) is an epoll backend that also writes
+// what each call returned into a trace.
+class EpollBackend : public Backend {
  public:
   static os::core::Result<std::unique_ptr<Backend>> create();
   const char* name() const override { return "epoll"; }
@@ -25,8 +31,14 @@ class EpollBackend final : public Backend {
   os::core::Result<void> connect(IoWatcher& w, const sockaddr* addr, socklen_t len) override;
   void close(IoWatcher& w) override;
 
- private:
+ protected:
   explicit EpollBackend(os::core::Fd epfd) : epfd_(std::move(epfd)) {}
+  // wait(), recording each batch into `sink` before dispatching it.
+  int waitRecording(int timeoutMs, Dispatch dispatch, void* ctx, recorder::core::TraceSink& sink);
+
+ private:
+  template <bool kRecord>
+  int waitImpl(int timeoutMs, Dispatch dispatch, void* ctx, recorder::core::TraceSink* sink);
 
   // 1024 events a wait: enough to cover every busy connection of a loaded server in one call.
   static constexpr int kMaxEvents = 1024;

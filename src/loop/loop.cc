@@ -215,7 +215,7 @@ void Loop::poll(int timeoutMs) {
   // cross-thread queue is all there is to look at (saves an epoll_wait per iteration when
   // immediates keep the loop spinning).
   if (timeoutMs == 0 && backend_->watcherCount() == 1) {
-    if (asyncPending_.load(std::memory_order_acquire)) {
+    if (backend_->checkPosted(asyncPending_.load(std::memory_order_acquire))) {
       drainAsync();
     }
     return;
@@ -280,6 +280,7 @@ void Loop::drainAsync() {
     asyncHead_ = asyncTail_ = nullptr;
     asyncPending_.store(false, std::memory_order_relaxed);
   }
+  task = backend_->takePosted(task);
   while (task) {
     AsyncTask* next = task->next;
     invoke([task] { task->callback(task); });

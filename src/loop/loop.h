@@ -58,6 +58,9 @@ struct AsyncTask {
   explicit AsyncTask(Callback cb) : callback(cb) {}
   Callback callback;
   AsyncTask* next = nullptr;
+  // Which of its loop's tasks this is, for the flight recorder: thread-pool requests number
+  // themselves in submit order (Loop::nextTaskSeq), a deterministic order, unlike completions.
+  uint64_t seq = 0;
 };
 
 class Loop {
@@ -124,6 +127,8 @@ class Loop {
   bool abandoning() const { return abandoning_; }
 
   Backend& backend() { return *backend_; }
+  // Loop thread: the next task sequence number (AsyncTask::seq).
+  uint64_t nextTaskSeq() { return ++taskSeq_; }
   // Registers an I/O watcher; its callbacks run through invoke().
   os::core::Result<void> addWatcher(IoWatcher& w) { return backend_->add(w); }
 
@@ -186,6 +191,7 @@ class Loop {
 
   size_t activeHandles_ = 0;
   size_t activeRequests_ = 0;
+  uint64_t taskSeq_ = 0;
 
   // Cross-thread queue: an intrusive singly-linked list under a mutex, eventfd wakeup.
   struct AsyncWatcher : IoWatcher {

@@ -60,7 +60,7 @@ void SignalWatcher::unwatch(int signo) {
 
 void SignalWatcher::onReadable(IoWatcher* w, uint32_t) {
   SignalWatcher* self = static_cast<Watcher*>(w)->self;
-  while (int signo = os::core::signalFdRead(self->watcher_.fd)) {
+  while (int signo = self->loop_.backend().readSignal(self->watcher_)) {
     self->callback_(self->ctx_, signo);
   }
 }

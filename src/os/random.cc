@@ -3,10 +3,15 @@
 #include <sys/random.h>
 
 #include "os/eintr.h"
+#include "os/seam.h"
 
 namespace nodecc::os::core {
 
 Result<size_t> getRandom(void* out, size_t length) {
+  return seam.getRandom(out, length);
+}
+
+Result<size_t> kernel::getRandom(void* out, size_t length) {
   auto* p = static_cast<unsigned char*>(out);
   size_t done = 0;
   // getrandom returns at most 32 MiB - 1 per call; larger requests take several.

@@ -7,6 +7,8 @@
 
 #include <cerrno>
 
+#include "os/seam.h"
+
 namespace nodecc::os::core {
 
 namespace {
@@ -27,6 +29,10 @@ Result<int> tcpSocket(int family) {
 }
 
 Result<void> bindSocket(int fd, const sockaddr* addr, socklen_t len) {
+  return seam.bindSocket(fd, addr, len);
+}
+
+Result<void> kernel::bindSocket(int fd, const sockaddr* addr, socklen_t len) {
   if (::bind(fd, addr, len) < 0) {
     return lastErrno();
   }
@@ -34,6 +40,10 @@ Result<void> bindSocket(int fd, const sockaddr* addr, socklen_t len) {
 }
 
 Result<void> listenSocket(int fd, int backlog) {
+  return seam.listenSocket(fd, backlog);
+}
+
+Result<void> kernel::listenSocket(int fd, int backlog) {
   if (::listen(fd, backlog) < 0) {
     return lastErrno();
   }
@@ -70,6 +80,10 @@ Result<void> setLingerZero(int fd) {
 }
 
 Result<void> localAddress(int fd, sockaddr_storage* out, socklen_t* len) {
+  return seam.localAddress(fd, out, len);
+}
+
+Result<void> kernel::localAddress(int fd, sockaddr_storage* out, socklen_t* len) {
   *len = sizeof(sockaddr_storage);
   if (getsockname(fd, reinterpret_cast<sockaddr*>(out), len) < 0) {
     return lastErrno();
@@ -78,6 +92,10 @@ Result<void> localAddress(int fd, sockaddr_storage* out, socklen_t* len) {
 }
 
 Result<void> peerAddress(int fd, sockaddr_storage* out, socklen_t* len) {
+  return seam.peerAddress(fd, out, len);
+}
+
+Result<void> kernel::peerAddress(int fd, sockaddr_storage* out, socklen_t* len) {
   *len = sizeof(sockaddr_storage);
   if (getpeername(fd, reinterpret_cast<sockaddr*>(out), len) < 0) {
     return lastErrno();
@@ -86,6 +104,10 @@ Result<void> peerAddress(int fd, sockaddr_storage* out, socklen_t* len) {
 }
 
 Result<void> shutdownWrite(int fd) {
+  return seam.shutdownWrite(fd);
+}
+
+Result<void> kernel::shutdownWrite(int fd) {
   if (::shutdown(fd, SHUT_WR) < 0) {
     return lastErrno();
   }
@@ -93,6 +115,10 @@ Result<void> shutdownWrite(int fd) {
 }
 
 int pendingSocketError(int fd) {
+  return seam.pendingSocketError(fd);
+}
+
+int kernel::pendingSocketError(int fd) {
   int err = 0;
   socklen_t len = sizeof err;
   if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0) {

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "os/signals.h"
+#include "recorder/recorder.h"
 
 namespace nodecc::threadpool::core {
 
@@ -50,7 +51,20 @@ void ThreadPool::submit(loop::core::Loop& loop, WorkRequest& req) {
   req.loop = &loop;
   req.status = 0;
   req.state = WorkRequest::State::kQueued;
+  req.seq = loop.nextTaskSeq();
   loop.beginRequest();
+  if (recorder::core::tThreadTrace.replayer != nullptr) [[unlikely]] {
+    // Replay: the work runs now, on this thread, against the real file system (its own clock
+    // and random reads go to the kernel, as a worker's do when recording); the completion
+    // waits in the loop's queue until the trace says it ran (ReplayBackend::takePosted).
+    ++recorder::core::tThreadTrace.bypass;
+    req.state = WorkRequest::State::kRunning;
+    req.work(&req);
+    req.state = WorkRequest::State::kCompleting;
+    --recorder::core::tThreadTrace.bypass;
+    loop.post(&req);
+    return;
+  }
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (workers_.empty()) {

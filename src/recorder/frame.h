@@ -1,0 +1,94 @@
+#pragma once
+// The trace's frames: one typed record per nondeterministic input a loop received, in the
+// order it received them. A frame is [type: 1 byte][payload length: varint][payload]; payload
+// integers are LEB128 varints (signed ones zigzag-encoded), so a typical frame is 3-6 bytes
+// plus the bytes it carries. docs/replay.md lists every frame and what it holds.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace nodecc::recorder::core {
+
+// Frame types. Values are part of the trace format (kTraceVersion): never renumber.
+enum class FrameType : uint8_t {
+  kAdd = 1,            // a watcher registered: its fd
+  kWait = 2,           // a backend wait: count, then (fd, events) per ready watcher, in order
+  kAccept = 3,         // accept: fd or -errno, then the peer address bytes
+  kRecv = 4,           // recv: count or -errno, then the bytes read
+  kWrite = 5,          // writev: count or -errno, then the 64-bit hash of the bytes taken
+  kSendfile = 6,       // sendfile: count or -errno
+  kConnect = 7,        // connect: 0 or -errno
+  kClock = 8,          // a clock read: which clock, then the delta from the previous read of it
+  kRandom = 9,         // random bytes: count or -errno, then the bytes
+  kSignal = 10,        // a signal read from a signalfd (0: none left)
+  kDrain = 11,         // the cross-thread queue drained: count, then each task's sequence number
+  kAsyncCheck = 12,    // the loop's "anything posted?" check: 0 or 1
+  kAddress = 13,       // local/peer address of a socket: which, -errno or 0, then the bytes
+  kSocketResult = 14,  // bind/listen/shutdown/pending error: which call, its result
+  kWriteData = 15,     // the bytes a write took (only with the `writes` option)
+  kMax = 15,
+};
+
+const char* frameTypeName(FrameType t);
+
+enum class ClockId : uint8_t { kMonotonicNs = 0, kWallMs = 1, kWallSeconds = 2, kCount = 3 };
+enum class SocketCall : uint8_t { kBind = 0, kListen = 1, kShutdown = 2, kPendingError = 3 };
+enum class AddressKind : uint8_t { kLocal = 0, kPeer = 1 };
+
+// Varints. putVarint writes at most kMaxVarint bytes.
+constexpr size_t kMaxVarint = 10;
+
+inline size_t varintSize(uint64_t v) {
+  size_t n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
+inline uint8_t* putVarint(uint8_t* p, uint64_t v) {
+  while (v >= 0x80) {
+    *p++ = uint8_t(v) | 0x80;
+    v >>= 7;
+  }
+  *p++ = uint8_t(v);
+  return p;
+}
+inline uint64_t zigzag(int64_t v) {
+  return (uint64_t(v) << 1) ^ uint64_t(v >> 63);
+}
+inline int64_t unzigzag(uint64_t v) {
+  return int64_t(v >> 1) ^ -int64_t(v & 1);
+}
+
+// Reads a varint from [*p, end); false on truncation or a varint longer than 64 bits.
+inline bool getVarint(const uint8_t** p, const uint8_t* end, uint64_t* out) {
+  uint64_t v = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    if (*p == end) {
+      return false;
+    }
+    const uint8_t b = *(*p)++;
+    if (shift == 63 && b > 1) {
+      return false;
+    }
+    v |= uint64_t(b & 0x7f) << shift;
+    if ((b & 0x80) == 0) {
+      *out = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The hash of written bytes recorded in kWrite frames: 16 bytes a step in two lanes, so that
+// checking a 160-byte response costs ~60 instructions (recording pays it on every write).
+// Not cryptographic: it detects divergence, it does not authenticate.
+uint64_t hashBytes(const void* data, size_t len, uint64_t seed = 0);
+// The same role through the CPU's CRC32C instruction, four lanes of 8 bytes (~1.5 instructions
+// per 8 bytes against ~6): used when the CPU has SSE4.2 (crcAvailable), and the trace header
+// says so (kCrcHash) so that replay hashes alike.
+bool crcAvailable();
+uint64_t crcHash(const void* data, size_t len, uint64_t seed);
+
+}  // namespace nodecc::recorder::core

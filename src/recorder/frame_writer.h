@@ -1,0 +1,93 @@
+#pragma once
+// Appending frames to a TraceSink: the recording side of frame.h's layouts. Inline, because
+// the recording backend calls them on every read and write.
+#include <sys/uio.h>
+
+#include <cstring>
+
+#include "recorder/frame.h"
+#include "recorder/trace_sink.h"
+
+namespace nodecc::recorder::core {
+
+// [type][len][payload...]: callers reserve 2 + kMaxVarint + payload bound.
+inline uint8_t* frameStart(uint8_t* p, FrameType t, size_t payloadLen) {
+  *p = uint8_t(t);
+  return putVarint(p + 1, payloadLen);
+}
+
+inline void emitUnsigned(TraceSink& s, FrameType t, uint64_t v) {
+  uint8_t* p = s.reserve(2 * kMaxVarint + 1);
+  p = frameStart(p, t, varintSize(v));
+  s.commit(putVarint(p, v));
+}
+
+inline void emitSigned(TraceSink& s, FrameType t, int64_t v) {
+  emitUnsigned(s, t, zigzag(v));
+}
+
+// A result (count or -errno) followed by `n` bytes when it is positive.
+inline void emitResultBytes(TraceSink& s, FrameType t, int64_t result, const void* bytes,
+                            size_t n) {
+  const uint64_t z = zigzag(result);
+  const size_t len = varintSize(z) + n;
+  uint8_t* p = s.reserve(2 + 2 * kMaxVarint + n);
+  p = frameStart(p, t, len);
+  p = putVarint(p, z);
+  if (n > 0) {
+    std::memcpy(p, bytes, n);
+  }
+  s.commit(p + n);
+}
+
+// A tag byte, then a result.
+inline void emitTagged(TraceSink& s, FrameType t, uint8_t tag, int64_t result, const void* bytes,
+                       size_t n) {
+  const uint64_t z = zigzag(result);
+  uint8_t* p = s.reserve(3 + 2 * kMaxVarint + n);
+  p = frameStart(p, t, 1 + varintSize(z) + n);
+  *p++ = tag;
+  p = putVarint(p, z);
+  if (n > 0) {
+    std::memcpy(p, bytes, n);
+  }
+  s.commit(p + n);
+}
+
+// The hash of the first `taken` bytes of an iovec array (what a write consumed).
+inline uint64_t hashTaken(const iovec* iov, int count, size_t taken, bool crc) {
+  uint64_t h = 0;
+  for (int i = 0; i < count && taken > 0; ++i) {
+    const size_t n = iov[i].iov_len < taken ? iov[i].iov_len : taken;
+    h = crc ? crcHash(iov[i].iov_base, n, h) : hashBytes(iov[i].iov_base, n, h);
+    taken -= n;
+  }
+  return h;
+}
+
+inline void emitWrite(TraceSink& s, int64_t result, uint64_t hash) {
+  const uint64_t z = zigzag(result);
+  uint8_t* p = s.reserve(2 + 2 * kMaxVarint + 8);
+  p = frameStart(p, FrameType::kWrite, varintSize(z) + (result >= 0 ? 8 : 0));
+  p = putVarint(p, z);
+  if (result >= 0) {
+    std::memcpy(p, &hash, 8);
+    p += 8;
+  }
+  s.commit(p);
+}
+
+// The bytes a write took, gathered from its iovecs (the `writes` option).
+inline void emitWriteData(TraceSink& s, const iovec* iov, int count, size_t taken) {
+  uint8_t* p = s.reserve(1 + kMaxVarint + taken);
+  p = frameStart(p, FrameType::kWriteData, taken);
+  for (int i = 0; i < count && taken > 0; ++i) {
+    const size_t n = iov[i].iov_len < taken ? iov[i].iov_len : taken;
+    std::memcpy(p, iov[i].iov_base, n);
+    p += n;
+    taken -= n;
+  }
+  s.commit(p);
+}
+
+}  // namespace nodecc::recorder::core

@@ -1,0 +1,109 @@
+#include "recorder/trace_sink.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <string>
+
+#include "recorder/frame_writer.h"
+#include "recorder/trace_format.h"
+
+namespace nodecc::recorder::core {
+namespace {
+
+std::string header() {
+  TraceHeader h;
+  h.argv = {"test"};
+  return encodeHeader(h);
+}
+
+uint64_t frameValue(const Frame& f) {
+  PayloadReader r(f.payload, f.length);
+  uint64_t v = 0;
+  EXPECT_TRUE(r.u64(&v));
+  return v;
+}
+
+TEST(TraceSink, RingThatNeverFilledDumpsEveryFrameFromTheStart) {
+  const std::string path = ::testing::TempDir() + "/ring_small.trace";
+  TraceSink sink(TraceSink::Mode::kRing, path, header(), 1 << 20, 0);
+  for (uint64_t i = 0; i < 1000; ++i) {
+    emitUnsigned(sink, FrameType::kSignal, i);
+  }
+  ASSERT_TRUE(sink.dump());
+  TraceReader r;
+  ASSERT_TRUE(r.open(path)) << r.error();
+  EXPECT_EQ(r.header().firstFrame, 0u);
+  EXPECT_EQ(r.header().flags & kWrapped, 0);
+  ASSERT_EQ(r.frames().size(), 1000u);
+  EXPECT_EQ(frameValue(r.frames()[999]), 999u);
+  ::unlink(path.c_str());
+}
+
+TEST(TraceSink, RingKeepsTheLastFramesAndMarksTheWrap) {
+  const std::string path = ::testing::TempDir() + "/ring_wrap.trace";
+  const size_t capacity = 256u << 10;
+  TraceSink sink(TraceSink::Mode::kRing, path, header(), capacity, 0);
+  const std::string payload(100, 'x');
+  const uint64_t total = 20000;  // ~2.1 MB of frames through a 256 KiB ring
+  for (uint64_t i = 0; i < total; ++i) {
+    emitResultBytes(sink, FrameType::kRecv, 100, payload.data(), payload.size());
+    emitUnsigned(sink, FrameType::kSignal, i);
+  }
+  ASSERT_TRUE(sink.dump());
+  TraceReader r;
+  ASSERT_TRUE(r.open(path)) << r.error();
+  EXPECT_NE(r.header().flags & kWrapped, 0);
+  EXPECT_GT(r.header().firstFrame, 0u);
+  const auto& frames = r.frames();
+  ASSERT_FALSE(frames.empty());
+  // What is kept is contiguous, ends with the last frame written, and fills most of the ring.
+  EXPECT_EQ(frames.back().index, 2 * total - 1);
+  EXPECT_EQ(frameValue(frames.back()), total - 1);
+  EXPECT_EQ(frames.front().index, r.header().firstFrame);
+  size_t kept = 0;
+  for (const Frame& f : frames) {
+    kept += 1 + varintSize(f.length) + f.length;
+  }
+  EXPECT_GT(kept, capacity * 3 / 4);
+  EXPECT_LE(kept, capacity);
+  ::unlink(path.c_str());
+}
+
+TEST(TraceSink, FileRotatesIntoSegmentsThatReadAsOneTrace) {
+  const std::string path = ::testing::TempDir() + "/rotated.trace";
+  const uint64_t total = 100000;
+  {
+    TraceSink sink(TraceSink::Mode::kFile, path, header(), 0, 64u << 10);
+    const std::string payload(40, 'y');
+    for (uint64_t i = 0; i < total; ++i) {
+      emitResultBytes(sink, FrameType::kRecv, 40, payload.data(), payload.size());
+    }
+  }
+  ASSERT_EQ(::access((path + ".1").c_str(), F_OK), 0);
+  TraceReader r;
+  ASSERT_TRUE(r.open(path)) << r.error();
+  EXPECT_EQ(r.frames().size(), total);
+  EXPECT_EQ(r.frames().back().index, total - 1);
+  for (int i = 0; ::access((i == 0 ? path : path + "." + std::to_string(i)).c_str(), F_OK) == 0;
+       ++i) {
+    ::unlink((i == 0 ? path : path + "." + std::to_string(i)).c_str());
+  }
+}
+
+TEST(TraceSink, OversizedFrameGetsAChunkOfItsOwn) {
+  const std::string path = ::testing::TempDir() + "/big.trace";
+  TraceSink sink(TraceSink::Mode::kRing, path, header(), 1 << 20, 0);
+  const std::string big(300u << 10, 'z');  // past the 128 KiB chunk of a 1 MiB ring
+  emitResultBytes(sink, FrameType::kRecv, int64_t(big.size()), big.data(), big.size());
+  emitUnsigned(sink, FrameType::kSignal, 1);
+  ASSERT_TRUE(sink.dump());
+  TraceReader r;
+  ASSERT_TRUE(r.open(path)) << r.error();
+  ASSERT_EQ(r.frames().size(), 2u);
+  EXPECT_EQ(r.frames()[0].length, big.size() + varintSize(zigzag(int64_t(big.size()))));
+  ::unlink(path.c_str());
+}
+
+}  // namespace
+}  // namespace nodecc::recorder::core
