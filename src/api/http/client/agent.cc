@@ -34,7 +34,7 @@ const std::string& AgentImpl::nameFor(const ClientRequestImpl& req) {
   // Node's getName: host:port:localAddress, and :family when one was asked for.
   int family = (req.family == 4 || req.family == 6) ? req.family : 0;
   if (nameFamily_ == family && namePort_ == req.port && nameHost_ == req.connectHost &&
-      nameLocal_ == req.localAddress) {
+      nameLocal_ == req.localAddress && nameTls_ == req.tlsName) {
     return name_;
   }
   std::string& name = name_;
@@ -49,8 +49,12 @@ const std::string& AgentImpl::nameFor(const ClientRequestImpl& req) {
     name += ':';
     name += char('0' + family);
   }
+  // https: the TLS settings too, as Node's https.Agent (a connection verified for one name
+  // never serves another).
+  name += req.tlsName;
   nameHost_.assign(req.connectHost);
   nameLocal_.assign(req.localAddress);
+  nameTls_.assign(req.tlsName);
   namePort_ = req.port;
   nameFamily_ = family;
   lastPool_ = nullptr;
