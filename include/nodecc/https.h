@@ -62,6 +62,7 @@ struct RequestOptions : http::RequestOptions {
   std::string minVersion = "TLSv1.2";
   std::string maxVersion = "TLSv1.3";
   std::string ciphers;
+  std::vector<std::string> ALPNProtocols;  // NOLINT: Node's name; fetch sends "http/1.1"
 };
 
 // https.globalAgent: keep-alive, as http's; its pools are apart from http's. TLS sessions are

@@ -94,6 +94,11 @@ Connection::~Connection() {
   if (timer_.active()) {
     stream_.loop().stopTimer(timer_);
   }
+  if (handshakeDone_ && !failed_) {
+    // A connection closed without close_notify would make OpenSSL mark its session not
+    // resumable (ssl_clear_bad_session); one that did nothing wrong keeps it.
+    SSL_set_shutdown(ssl_, SSL_SENT_SHUTDOWN | SSL_RECEIVED_SHUTDOWN);
+  }
   SSL_free(ssl_);
 }
 
@@ -186,8 +191,8 @@ bool Connection::resume() {
     }
     in_ = nullptr;
     inLen_ = 0;
-  } else if (handshakeDone_) {
-    process();  // records OpenSSL decoded but the handler had not taken
+  } else if (handshakeDone_ && SSL_has_pending(ssl_) == 1) {
+    process();  // records OpenSSL holds that the handler had not taken
   }
   return !failed_ && stream_.reading() && !stream_.closing() && held_.empty();
 }
@@ -233,6 +238,7 @@ bool Connection::handshake() {
     return false;
   }
   size_t mark = tOut.size();
+  ERR_clear_error();  // SSL_get_error reads the thread's queue: nothing stale in it
   int r = SSL_do_handshake(ssl_);
   flushOutput(mark);
   if (r == 1) {
@@ -297,6 +303,7 @@ void Connection::finishHandshake() {
 }
 
 void Connection::readPlaintext() {
+  ERR_clear_error();
   while (!failed_ && stream_.reading() && !stream_.closing()) {
     std::span<char> buf = stream_.handler().readBuffer();
     size_t filled = 0;
@@ -356,6 +363,7 @@ void Connection::send(const iovec* iov, int count) {
 
 void Connection::seal(const iovec* iov, int count) {
   size_t mark = tOut.size();
+  ERR_clear_error();
   auto write = [this](const char* p, size_t len) {
     while (len > 0 && !failed_) {
       int chunk = int(std::min<size_t>(len, size_t(1) << 30));

@@ -67,8 +67,8 @@ void makeCertificate(std::string* keyPem, std::string* certPem) {
   X509_sign(x, key, EVP_sha256());
   *keyPem = pem(
       [](BIO* b, void* k) {
-        return PEM_write_bio_PrivateKey(b, static_cast<EVP_PKEY*>(k), nullptr, nullptr, 0,
-                                        nullptr, nullptr);
+        return PEM_write_bio_PrivateKey(b, static_cast<EVP_PKEY*>(k), nullptr, nullptr, 0, nullptr,
+                                        nullptr);
       },
       key);
   *certPem = pem([](BIO* b, void* c) { return PEM_write_bio_X509(b, static_cast<X509*>(c)); }, x);
@@ -84,11 +84,11 @@ http::Server* server() {
     o.cert.emplace_back();
     makeCertificate(&o.key[0], &o.cert[0]);
     o.ALPNProtocols = {"http/1.1"};
-    http::Server* srv = &https::createServer(o, [](http::IncomingMessage&,
-                                                    http::ServerResponse& res) {
-      ++gRequests;
-      res.end("hello\n");
-    });
+    http::Server* srv =
+        &https::createServer(o, [](http::IncomingMessage&, http::ServerResponse& res) {
+          ++gRequests;
+          res.end("hello\n");
+        });
     srv->listen(0, "127.0.0.1");
     http::detail::HttpServerImpl* impl = nodecc::detail::Access::impl(*srv);
     check(impl->core != nullptr, "the server has a core once listening");
@@ -134,8 +134,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   http::Server* srv = server();
   http::core::ServerCore& core = *nodecc::detail::Access::impl(*srv)->core;
   int sv[2];
-  check(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) == 0,
-        "socketpair");
+  check(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) == 0, "socketpair");
   static_cast<net::core::Listener::Handler&>(core).onConnection(sv[1]);
   Client client;
   client.fd = sv[0];

@@ -148,6 +148,9 @@ void start(const std::shared_ptr<FetchState>& st) {
   }
   https::RequestOptions o;  // http's options, and TLS's defaults for an https: URL
   o.defaultPort = secure ? 443 : 80;
+  if (secure) {
+    o.ALPNProtocols = {"http/1.1"};  // as undici
+  }
   std::string host = u->hostname();
   if (host.size() >= 2 && host.front() == '[') {
     host = host.substr(1, host.size() - 2);

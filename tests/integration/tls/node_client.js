@@ -30,10 +30,8 @@ async function viaRequest(o, count) {
         if (res.socket.isSessionReused()) ++resumed;
         let body = '';
         res.on('data', (chunk) => { body += chunk; });
-        res.on('end', () => {
-          console.log(`status ${res.statusCode} ${firstLine(body)}`);
-          resolve();
-        });
+        res.on('end', () => console.log(`status ${res.statusCode} ${firstLine(body)}`));
+        res.on('close', resolve);
       });
       req.on('error', (e) => {
         console.log(`error ${e.code} ${e.message}`);

@@ -260,7 +260,7 @@ def client_cert_tests(server_bin, client_bin, node, p):
         resolve = ["--resolve", "localhost:%d:127.0.0.1" % srv.port]
         code, out, _ = run(["curl", "-s", "--cacert", p("ca.pem"), *resolve, "--cert",
                             p("client.pem"), "--key", p("client.key"), url])
-        check(out.startswith("hello /cc TLSv1.3 - localhost true client1"),
+        check(out.startswith("hello /cc TLSv1.3 http/1.1 localhost true client1"),
               "curl with a client certificate: %r" % out)
         code, out, _ = run(["curl", "-s", "--cacert", p("ca.pem"), *resolve, url])
         check(code != 0 and "hello" not in out, "curl without a client certificate refused")
@@ -286,13 +286,25 @@ def node_server_tests(client_bin, node, p):
             full = [url, "--ca", p("ca.pem"), *args]
             _, mine, err = run([client_bin, *full])
             _, theirs, _ = run([node, os.path.join(HERE, "node_client.js"), *full])
-            check(mine == theirs and mine.startswith("status 200"),
-                  "nodecc client vs Node's server, %s: %r vs %r %s" % (name, mine, theirs,
-                                                                        err[-200:]))
-        _, mine, _ = run([client_bin, url, "--count", "3", "--ca", p("ca.pem")])
+            if args:
+                check(mine == theirs and mine.startswith("status 200"),
+                      "nodecc client vs Node's server, %s: %r vs %r %s" % (name, mine, theirs,
+                                                                            err[-200:]))
+            else:
+                # OpenSSL's text differs (Node adds the thread and source line): the code must
+                # not.
+                check(mine.split()[:2] == theirs.split()[:2] and mine.startswith("error"),
+                      "nodecc client vs Node's server, %s: %r vs %r" % (name, mine, theirs))
+        cert = ["--cert", p("client.pem"), "--key", p("client.key")]
+        _, mine, _ = run([client_bin, url, "--count", "3", "--ca", p("ca.pem"), *cert])
         _, theirs, _ = run([node, os.path.join(HERE, "node_client.js"), url, "--count", "3",
-                            "--ca", p("ca.pem")])
-        check(mine == theirs, "resumption against Node's server: %r vs %r" % (mine, theirs))
+                            "--ca", p("ca.pem"), *cert])
+        # Node's server sends no new ticket after a resumed handshake, and OpenSSL's client
+        # does not offer a TLS 1.3 session twice: every other connection resumes there
+        # (docs/tls.md); the responses are Node's.
+        resumed = int(mine.split()[-1]) if mine.startswith("status") else -1
+        check(mine.rsplit("\n", 2)[0] == theirs.rsplit("\n", 2)[0] and resumed >= 1,
+              "resumption against Node's server: %r vs %r" % (mine, theirs))
     finally:
         srv.stop()
 

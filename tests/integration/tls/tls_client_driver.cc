@@ -60,10 +60,10 @@ Promise<> viaRequest(std::string url, https::RequestOptions o, int count) {
       }
       auto body = std::make_shared<std::string>();
       res.on("data", [body](const Buffer& chunk) { *body += chunk.toString(); });
-      res.on("end", [&res, body, resolve] {
+      res.on("end", [&res, body] {
         std::printf("status %d %s\n", res.statusCode, firstLine(*body).c_str());
-        resolve();
       });
+      res.on("close", [resolve] { resolve(); });
     });
     req.on("error", [resolve = done.resolve](const Error& e) {
       std::printf("error %s %s\n", e.code.c_str(), e.message.c_str());

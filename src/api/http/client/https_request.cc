@@ -21,7 +21,7 @@ std::string contextKey(const RequestOptions& o) {
     key += ':';
     key += part;
   };
-  for (const auto& list : {&o.ca, &o.cert, &o.key}) {
+  for (const auto& list : {&o.ca, &o.cert, &o.key, &o.ALPNProtocols}) {
     add(std::to_string(list->size()));
     for (const std::string& pem : *list) {
       add(pem);
@@ -48,6 +48,7 @@ std::shared_ptr<tls::core::Context> clientContext(const RequestOptions& o) {
   so.minVersion = o.minVersion;
   so.maxVersion = o.maxVersion;
   so.ciphers = o.ciphers;
+  so.ALPNProtocols = o.ALPNProtocols;
   auto ctx = tls::detail::makeContext(tls::detail::toCore(so, false));
   if (cache.size() >= kMaxCachedContexts) {
     cache.erase(cache.begin());
