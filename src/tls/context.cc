@@ -156,9 +156,10 @@ bool Context::configure(TlsError* err) {
   int minV = versionNumber(o.minVersion);
   int maxV = versionNumber(o.maxVersion);
   if (minV == 0 || maxV == 0) {
+    const bool min = minV == 0;
     *err = configError("ERR_TLS_INVALID_PROTOCOL_VERSION",
-                       "\"" + (minV == 0 ? o.minVersion : o.maxVersion) +
-                           "\" is not a valid minimum TLS protocol version");
+                       "\"" + (min ? o.minVersion : o.maxVersion) + "\" is not a valid " +
+                           (min ? "minimum" : "maximum") + " TLS protocol version");
     return false;
   }
   if (minV < TLS1_2_VERSION) {
