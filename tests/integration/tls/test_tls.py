@@ -120,6 +120,7 @@ def main():
         client_cert_tests(server_bin, client_bin, node, p)
         if node:
             node_server_tests(client_bin, node, p)
+        serve_tests(os.path.join(a.bin_dir, "nodecc"), p, d)
     finally:
         shutil.rmtree(d, ignore_errors=True)
     if failures:
@@ -307,6 +308,40 @@ def node_server_tests(client_bin, node, p):
               "resumption against Node's server: %r vs %r" % (mine, theirs))
     finally:
         srv.stop()
+
+
+def serve_tests(nodecc_bin, p, d):
+    """`nodecc serve --tls-cert --tls-key`: files (sent through TLS in pieces) and ranges."""
+    if not os.path.exists(nodecc_bin):
+        print("skip nodecc serve: %s not built" % nodecc_bin)
+        return
+    site = os.path.join(d, "site")
+    os.makedirs(site)
+    body = os.urandom(300 * 1024)
+    with open(os.path.join(site, "big.bin"), "wb") as f:
+        f.write(body)
+    proc = subprocess.Popen([nodecc_bin, "serve", site, "--port", "0", "--workers", "1",
+                             "--tls-cert", p("server.pem"), "--tls-key", p("server.key")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        line = proc.stdout.readline().decode()
+        check(line.startswith("Serving ") and "https://" in line, "nodecc serve https: %r" % line)
+        port = int(line.rstrip().rstrip("/").rsplit(":", 1)[1])
+        resolve = ["--resolve", "localhost:%d:127.0.0.1" % port]
+        url = "https://localhost:%d/big.bin" % port
+        got = subprocess.run(["curl", "-s", "--cacert", p("ca.pem"), *resolve, url],
+                             capture_output=True, timeout=STEP_TIMEOUT).stdout
+        check(got == body, "nodecc serve: a 300 KiB file over TLS (%d bytes)" % len(got))
+        got = subprocess.run(["curl", "-s", "--cacert", p("ca.pem"), *resolve, "-r",
+                              "1000-1999", url], capture_output=True, timeout=STEP_TIMEOUT).stdout
+        check(got == body[1000:2000], "nodecc serve: a range over TLS")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 if __name__ == "__main__":
