@@ -13,7 +13,7 @@ profile=${1:-test}
 # users must link it too, one nodecc_system_library line in the layer's CMakeLists).
 lib_packages=(
   g++ cmake ninja-build make pkg-config
-  libssl-dev            # OpenSSL 3's libcrypto: crypto (src/api/crypto)
+  libssl-dev            # OpenSSL 3: libcrypto for crypto (src/api/crypto), libssl for TLS (src/tls)
   libfast-float-dev     # fast_float, header-only: JSON numbers (src/api/json)
   zlib1g-dev            # zlib: deflate/gzip (src/zlib)
   libbrotli-dev         # brotli (src/zlib)

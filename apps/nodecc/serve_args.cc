@@ -17,6 +17,8 @@ const char* const kServeUsage =
     "  --list                HTML listing for directories without index.html\n"
     "  --follow-symlinks     follow symbolic links that lead outside DIR\n"
     "  --access-log FILE|-   append an access log in nginx's combined format (- : stdout)\n"
+    "  --tls-cert FILE       serve https with this PEM certificate chain (needs --tls-key)\n"
+    "  --tls-key FILE        the certificate's PEM private key\n"
     "  -h, --help            this help\n"
     "\n"
     "Ctrl-C (SIGINT) or SIGTERM stops accepting, lets responses in flight finish and exits 0;\n"
@@ -98,6 +100,11 @@ std::string parseServeArgs(const std::vector<std::string>& args, ServeArgs* out)
           return "--cache-control: control characters are not allowed in a header value";
         }
       }
+    } else if (arg == "--tls-cert" || arg == "--tls-key") {
+      std::string* target = arg == "--tls-cert" ? &out->tlsCert : &out->tlsKey;
+      if (!takeValue(target) || target->empty()) {
+        return arg + " needs a file name";
+      }
     } else if (arg == "--access-log") {
       if (!takeValue(&out->accessLog) || out->accessLog.empty()) {
         return "--access-log needs a file name or -";
@@ -110,6 +117,9 @@ std::string parseServeArgs(const std::vector<std::string>& args, ServeArgs* out)
     } else {
       return "more than one directory given: " + arg;
     }
+  }
+  if (out->tlsCert.empty() != out->tlsKey.empty()) {
+    return "--tls-cert and --tls-key go together";
   }
   return "";
 }

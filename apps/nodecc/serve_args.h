@@ -15,6 +15,8 @@ struct ServeArgs {
   bool list = false;
   bool followSymlinks = false;
   std::string accessLog;  // "" off, "-" stdout, else a file appended to
+  std::string tlsCert;    // PEM files: both given, the server speaks https only
+  std::string tlsKey;
   bool help = false;
 };
 

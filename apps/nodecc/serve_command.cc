@@ -60,17 +60,33 @@ http::Server& startServer(const ServeArgs& a, bool announce) {
     failStart("cannot serve '" + a.dir + "': " + e.message);
   }
 
-  http::Server& server = http::createServer(std::move(*handler));
+  const bool secure = !a.tlsCert.empty();
+  http::Server* created = nullptr;
+  if (secure) {
+    https::ServerOptions tls;
+    try {
+      tls.cert = {fs::readFileSync(a.tlsCert, "utf8")};
+      tls.key = {fs::readFileSync(a.tlsKey, "utf8")};
+      tls.ALPNProtocols = {"http/1.1"};
+      created = &https::createServer(tls, std::move(*handler));
+    } catch (const Error& e) {
+      failStart("cannot use the TLS certificate or key: " + e.message);
+    }
+  } else {
+    created = &http::createServer(std::move(*handler));
+  }
+  http::Server& server = *created;
   server.on("error", [&a](const Error& e) {
     failStart("cannot listen on " + a.host + ":" + std::to_string(a.port) + ": " + e.message);
   });
-  server.listen(a.port, a.host, [&server, &a, announce] {
+  server.listen(a.port, a.host, [&server, &a, announce, secure] {
     if (!announce) {
       return;
     }
     auto addr = server.address();
     std::string host = addr.family == "IPv6" ? "[" + addr.address + "]" : addr.address;
-    std::printf("Serving %s at http://%s:%u/\n", a.dir.c_str(), host.c_str(), unsigned(addr.port));
+    std::printf("Serving %s at %s://%s:%u/\n", a.dir.c_str(), secure ? "https" : "http",
+                host.c_str(), unsigned(addr.port));
     std::fflush(stdout);
   });
   if (log->isOpen()) {

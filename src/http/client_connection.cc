@@ -107,6 +107,9 @@ void ClientConnection::onBoundConnectEvents(loop::core::IoWatcher* w, uint32_t e
   }
   if (err != 0) {
     os::core::closeFd(fd);
+  } else if (net::core::Stream::Filter* f = self->stream_.filter()) {
+    f->onConnected();  // TLS: the connection is reported once its handshake is done
+    return;
   }
   self->onConnect(err);
 }

@@ -62,6 +62,9 @@ void ServerCore::onConnection(int fd) {
   }
   auto* conn = new ServerConnection(*this, fd);
   connections_.pushBack(conn);
+  if (acceptHook_) {
+    acceptHook_(acceptHookData_, *conn);
+  }
   delegate_.onConnection(*conn);
 }
 

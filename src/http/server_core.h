@@ -39,6 +39,14 @@ class ServerCore final : public net::core::Listener::Handler {
   ServerCoreOptions& options() { return options_; }
   net::core::Listener& listener() { return listener_; }
 
+  // Runs for each accepted connection before it reads a byte: the API installs TLS on its
+  // stream there (an https server). Null for plain HTTP.
+  using AcceptHook = void (*)(void* data, ServerConnection& conn);
+  void setAcceptHook(AcceptHook hook, void* data) {
+    acceptHook_ = hook;
+    acceptHookData_ = data;
+  }
+
   // Called by a connection in its close phase.
   void connectionClosed(ServerConnection* conn);
   // Output written outside the connection's own read callback (a response answered from a
@@ -59,6 +67,8 @@ class ServerCore final : public net::core::Listener::Handler {
   loop::core::IntrusiveList<ServerConnection> connections_;
   std::vector<ServerConnection*> flushes_;
   loop::core::Deferred flush_{&ServerCore::onFlush, this};
+  AcceptHook acceptHook_ = nullptr;
+  void* acceptHookData_ = nullptr;
   bool closing_ = false;
 };
 

@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "os/fd.h"
+#include "os/fs_ops.h"
 #include "os/socket.h"
 
 namespace nodecc::net::core {
@@ -15,6 +16,8 @@ namespace {
 constexpr int kReadBudget = 32;
 // iovecs per writev when flushing the queue.
 constexpr int kMaxIov = 64;
+// A file body sent through a filter is read in pieces of this size.
+constexpr size_t kFilterFileChunk = 64 * 1024;
 }  // namespace
 
 Stream::Stream(loop::core::Loop& loop, Handler& handler) : loop_(loop), handler_(handler) {
@@ -116,6 +119,10 @@ void Stream::onEvents(loop::core::IoWatcher* w, uint32_t events) {
 void Stream::finishConnect() {
   connecting_ = false;
   int err = os::core::pendingSocketError(watcher_.fd);
+  if (filter_ && err == 0) {
+    filter_->onConnected();  // the handler hears of the connection once the handshake is done
+    return;
+  }
   handler_.onConnect(err);
   if (err != 0 || closing_ || failed_) {
     return;
@@ -156,7 +163,10 @@ void Stream::readSome() {
     if (!reading_ || closing_) {
       return;
     }
-    std::span<char> buf = handler_.readBuffer();
+    if (filter_ && !filter_->resume()) {
+      return;
+    }
+    std::span<char> buf = filter_ ? filter_->receiveBuffer() : handler_.readBuffer();
     auto n = loop_.backend().recv(watcher_, buf.data(), buf.size());
     if (!n) {
       if (n.error() == -EAGAIN || n.error() == -EWOULDBLOCK) {
@@ -173,7 +183,11 @@ void Stream::readSome() {
       return;
     }
     bytesRead_ += *n;
-    handler_.onRead(*n);
+    if (filter_) {
+      filter_->onReceive(*n);
+    } else {
+      handler_.onRead(*n);
+    }
     if (*n < buf.size()) {
       if (!peerHungUp_) {
         // A short read drained the socket; the next arrival raises a new edge.
@@ -219,6 +233,10 @@ void Stream::write(std::string_view data) {
 
 void Stream::write(std::string&& data) {
   iovec iov{data.data(), data.size()};
+  if (filter_) {
+    filter_->send(&iov, 1);
+    return;
+  }
   size_t written;
   if (tryWrite(&iov, 1, data.size(), &written)) {
     return;
@@ -232,6 +250,14 @@ void Stream::write(std::string&& data) {
 }
 
 void Stream::writev(const iovec* iov, int count) {
+  if (filter_) {
+    filter_->send(iov, count);
+    return;
+  }
+  writeRaw(iov, count);
+}
+
+void Stream::writeRaw(const iovec* iov, int count) {
   size_t total = 0;
   for (int i = 0; i < count; ++i) {
     total += iov[i].iov_len;
@@ -266,6 +292,10 @@ void Stream::sendFile(SharedFile* file, int64_t offset, size_t len) {
   if (failed_ || closing_ || len == 0) {
     return;
   }
+  if (filter_) {
+    sendFileThroughFilter(file, offset, len);
+    return;
+  }
   file->retain();
   Chunk c;
   c.file = file;
@@ -275,6 +305,24 @@ void Stream::sendFile(SharedFile* file, int64_t offset, size_t len) {
   queue_.push_back(std::move(c));
   if (queuedBytes_ == len && !connecting_) {
     flush();
+  }
+}
+
+void Stream::sendFileThroughFilter(SharedFile* file, int64_t offset, size_t len) {
+  // The filter's records must leave in the order they were sealed, so the body is read and
+  // passed through now, in pieces, behind what was written before it.
+  std::string piece(std::min(len, kFilterFileChunk), '\0');
+  while (len > 0 && !failed_ && !closing_) {
+    size_t want = std::min(len, piece.size());
+    auto n = os::core::readAt(file->fd(), piece.data(), want, offset);
+    if (!n || *n == 0) {
+      fail(n ? -EIO : n.error(), true, true);  // a body is never cut short silently
+      return;
+    }
+    iovec iov{piece.data(), *n};
+    filter_->send(&iov, 1);
+    offset += int64_t(*n);
+    len -= *n;
   }
 }
 
@@ -363,6 +411,9 @@ void Stream::flush() {
 void Stream::shutdown() {
   if (shutdownWanted_ || closing_) {
     return;
+  }
+  if (filter_ && !connecting_) {
+    filter_->onShutdown();
   }
   shutdownWanted_ = true;
   if (queuedBytes_ == 0 && !connecting_ && isOpen()) {

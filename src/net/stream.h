@@ -14,10 +14,15 @@
 // which the memory may be reused. No other handler callback arrives after close(). Errors
 // (-errno) reach onError() once; a write error is reported from the pending phase so that
 // write() never calls back into its caller. Loop thread only.
+//
+// A Filter (TLS, src/tls) may sit between the socket and the handler: it then sees the bytes
+// as they come off the wire and turns what the handler writes into what goes on it. A stream
+// without one (plain TCP) pays one branch per read and per write.
 #include <sys/uio.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -49,6 +54,28 @@ class Stream {
     // A read or write failed (-errno). The stream is unusable: close it.
     virtual void onError(int err) = 0;
     virtual void onClose() = 0;
+  };
+
+  // A transform between the socket and the handler (TLS). It receives what the socket reads,
+  // delivers what that decodes to through handler() (readBuffer/onRead, and onConnect once a
+  // client's handshake is done), and sends what the handler writes through writeRaw().
+  class Filter {
+   public:
+    virtual ~Filter() = default;
+    // Where the next wire bytes go (shared per thread: consumed, or kept, by onReceive).
+    virtual std::span<char> receiveBuffer() = 0;
+    // `n` wire bytes arrived at the start of the last receiveBuffer().
+    virtual void onReceive(size_t n) = 0;
+    // The handler reads again: deliver what was decoded, or kept, meanwhile. False when the
+    // handler stopped reading again (or the stream failed): no socket read then.
+    virtual bool resume() = 0;
+    // The handler's bytes (all of them are taken, now or once the handshake is done).
+    virtual void send(const iovec* iov, int count) = 0;
+    // A client's TCP connection is up: the filter starts its handshake and reports the
+    // connection to the handler (onConnect) when it is done.
+    virtual void onConnected() = 0;
+    // The handler's shutdown(): what the filter sends before the FIN (close_notify).
+    virtual void onShutdown() = 0;
   };
 
   Stream(loop::core::Loop& loop, Handler& handler);
@@ -105,6 +132,16 @@ class Stream {
   void unref();
   bool hasRef() const { return refed_; }
 
+  // Installs the filter (before any byte is read or written); the stream owns it.
+  void setFilter(std::unique_ptr<Filter> filter) { filter_ = std::move(filter); }
+  Filter* filter() const { return filter_.get(); }
+  // For the filter: the handler, wire bytes past the filter, and failing the stream (onError
+  // with `err`, reported from the pending phase).
+  Handler& handler() { return handler_; }
+  loop::core::Loop& loop() { return loop_; }
+  void writeRaw(const iovec* iov, int count);
+  void failFromFilter(int err) { fail(err, true, false); }
+
  private:
   struct Watcher : loop::core::IoWatcher {
     Stream* self = nullptr;
@@ -125,11 +162,13 @@ class Stream {
   void fail(int err, bool deferred, bool writing);
   void finishConnect();
   void queueCopy(const iovec* iov, int count, size_t skip);
+  void sendFileThroughFilter(SharedFile* file, int64_t offset, size_t len);
   void clearQueue();
   bool tryWrite(const iovec* iov, int count, size_t total, size_t* written);
 
   loop::core::Loop& loop_;
   Handler& handler_;
+  std::unique_ptr<Filter> filter_;
   Watcher watcher_;
   loop::core::Deferred deferred_{&Stream::onDeferred, this};  // continue reading / report an error
   loop::core::Deferred closer_{&Stream::onClosed, this};

@@ -77,6 +77,10 @@ constexpr char toLower(char c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
 }
 
+constexpr char toUpper(char c) {
+  return (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c;
+}
+
 // ASCII case-insensitive equality of any two byte strings.
 constexpr bool equalsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) {

@@ -6,6 +6,7 @@
 #include "api/fetch/agent.h"
 #include "api/fetch/body.h"
 #include "api/runtime.h"
+#include "nodecc/https.h"
 #include "nodecc/url.h"
 
 namespace nodecc {
@@ -135,18 +136,21 @@ void start(const std::shared_ptr<FetchState>& st) {
     st->reject(TypeError("ERR_INVALID_URL", "Failed to parse URL from " + st->url));
     return;
   }
-  if (u->protocol() != "http:") {
-    st->reject(
-        fetchFailed(u->protocol() == "https:" ? "https is not supported yet" : "unknown scheme",
-                    "ERR_NOT_SUPPORTED"));
+  const bool secure = u->protocol() == "https:";
+  if (u->protocol() != "http:" && !secure) {
+    st->reject(fetchFailed("unknown scheme", "ERR_NOT_SUPPORTED"));
     return;
   }
-  uint16_t port = u->port().empty() ? 80 : uint16_t(std::stoul(u->port()));
+  uint16_t port = u->port().empty() ? (secure ? 443 : 80) : uint16_t(std::stoul(u->port()));
   if (std::find(std::begin(kBadPorts), std::end(kBadPorts), port) != std::end(kBadPorts)) {
     st->reject(fetchFailed("bad port"));
     return;
   }
-  http::RequestOptions o;
+  https::RequestOptions o;  // http's options, and TLS's defaults for an https: URL
+  o.defaultPort = secure ? 443 : 80;
+  if (secure) {
+    o.ALPNProtocols = {"http/1.1"};  // as undici
+  }
   std::string host = u->hostname();
   if (host.size() >= 2 && host.front() == '[') {
     host = host.substr(1, host.size() - 2);
@@ -174,7 +178,7 @@ void start(const std::shared_ptr<FetchState>& st) {
   }
   http::ClientRequest* req;
   try {
-    req = &http::request(o);
+    req = secure ? &https::request(o) : &http::request(o);
   } catch (const Error& e) {
     st->reject(fetchFailed(e.message, e.code));
     return;

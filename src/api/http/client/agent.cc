@@ -34,7 +34,7 @@ const std::string& AgentImpl::nameFor(const ClientRequestImpl& req) {
   // Node's getName: host:port:localAddress, and :family when one was asked for.
   int family = (req.family == 4 || req.family == 6) ? req.family : 0;
   if (nameFamily_ == family && namePort_ == req.port && nameHost_ == req.connectHost &&
-      nameLocal_ == req.localAddress) {
+      nameLocal_ == req.localAddress && nameTls_ == req.tlsName) {
     return name_;
   }
   std::string& name = name_;
@@ -49,8 +49,12 @@ const std::string& AgentImpl::nameFor(const ClientRequestImpl& req) {
     name += ':';
     name += char('0' + family);
   }
+  // https: the TLS settings too, as Node's https.Agent (a connection verified for one name
+  // never serves another).
+  name += req.tlsName;
   nameHost_.assign(req.connectHost);
   nameLocal_.assign(req.localAddress);
+  nameTls_.assign(req.tlsName);
   namePort_ = req.port;
   nameFamily_ = family;
   lastPool_ = nullptr;
@@ -78,16 +82,21 @@ void AgentImpl::addRequest(ClientRequestImpl& req, bool preferNew) {
   }
   const std::string& name = nameFor(req);
   Pool& pool = poolFor(name);
-  if (!pool.free.empty() && !(preferNew && pool.busy.size() + pool.free.size() < maxSockets() &&
-                              totalSockets_ < maxTotalSockets())) {
-    ClientSocket* s;
-    if (options.scheduling == "fifo") {
-      s = pool.free.front();
-      pool.free.pop_front();
-    } else {
-      s = pool.free.back();
-      pool.free.pop_back();
-    }
+  // A free socket that is already closing (agent.destroy() closed it; it leaves the pool in
+  // its close phase) serves no request.
+  auto open = [](ClientSocket* s) { return !s->closing(); };
+  auto freeAt = pool.free.end();
+  if (options.scheduling == "fifo") {
+    freeAt = std::find_if(pool.free.begin(), pool.free.end(), open);
+  } else if (auto r = std::find_if(pool.free.rbegin(), pool.free.rend(), open);
+             r != pool.free.rend()) {
+    freeAt = std::prev(r.base());
+  }
+  if (freeAt != pool.free.end() &&
+      !(preferNew && pool.busy.size() + pool.free.size() < maxSockets() &&
+        totalSockets_ < maxTotalSockets())) {
+    ClientSocket* s = *freeAt;
+    pool.free.erase(freeAt);
     s->unpark();
     pool.busy.push_back(s);
     assign(req, *s, true);

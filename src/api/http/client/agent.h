@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "nodecc/http_client.h"
+#include "tls/session_cache.h"
 
 namespace nodecc::http::detail {
 
@@ -54,6 +55,8 @@ class AgentImpl {
   const std::string& nameFor(const ClientRequestImpl& req);
   std::map<std::string, size_t> counts(int which) const;  // 0 busy, 1 free, 2 waiting
   uint64_t createdSockets() const { return created_; }
+  // https: the last TLS session of each origin, resumed by its next connection.
+  tls::core::SessionCache tlsSessions;
 
   const AgentOptions options;
 
@@ -92,6 +95,7 @@ class AgentImpl {
   // erased since (pools_ keeps its nodes in place otherwise).
   std::string nameHost_;
   std::string nameLocal_;
+  std::string nameTls_;
   uint16_t namePort_ = 0;
   int nameFamily_ = -1;  // -1: name_ not built yet
   Pool* lastPool_ = nullptr;

@@ -82,6 +82,10 @@ void ClientRequestImpl::reset() {
   resHeaderCount = resTrailerCount = 0;
 
   connectHost.clear();
+  tls.reset();
+  servername.clear();
+  rejectUnauthorized = true;
+  tlsName.clear();
   port = 80;
   localAddress.clear();
   localPort = 0;

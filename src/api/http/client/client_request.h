@@ -24,6 +24,7 @@
 #include "http/parser.h"
 #include "loop/loop.h"
 #include "nodecc/http_client.h"
+#include "tls/context.h"
 
 namespace nodecc::http::detail {
 
@@ -35,6 +36,18 @@ inline constexpr size_t kClientHighWaterMark = 16 * 1024;
 // A request is retried on a fresh connection only if all it sent is still here; bigger
 // bodies are not kept for that.
 inline constexpr size_t kMaxRetainedBytes = 64 * 1024;
+
+// What https.request adds to a request: the client context and how the server is checked.
+struct TlsRequest {
+  std::shared_ptr<tls::core::Context> context;
+  std::string servername;  // "" : the host
+  bool rejectUnauthorized = true;
+};
+// url.urlToHttpOptions(url) under `options` (the options win).
+RequestOptions withUrl(std::string_view url, const RequestOptions& options);
+// http.request's work, for http (tls null) and https.
+ClientRequest& startRequest(const RequestOptions& options, ResponseListener callback,
+                            const TlsRequest* tls);
 
 class ClientRequestImpl {
  public:
@@ -58,6 +71,12 @@ class ClientRequestImpl {
 
   // --- what request() decided (options.cc)
   std::string connectHost;  // hostname to resolve (no brackets)
+  // https (https_request.cc): the client context, the name the server must prove, and the
+  // agent-name suffix these settings make (":servername:reject:context").
+  std::shared_ptr<tls::core::Context> tls;
+  std::string servername;
+  bool rejectUnauthorized = true;
+  std::string tlsName;
   uint16_t port = 80;
   std::string localAddress;
   uint16_t localPort = 0;

@@ -34,6 +34,10 @@ void upperInto(std::string& out, std::string_view s) {
   }
 }
 
+}  // namespace
+
+namespace detail {
+
 // url.urlToHttpOptions, merged under the options given beside the URL (they win).
 RequestOptions withUrl(std::string_view input, const RequestOptions& options) {
   URL u(input);  // TypeError ERR_INVALID_URL
@@ -60,10 +64,11 @@ RequestOptions withUrl(std::string_view input, const RequestOptions& options) {
   return o;
 }
 
-ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
-  if (!o.protocol.empty() && o.protocol != "http:") {
+ClientRequest& startRequest(const RequestOptions& o, ResponseListener cb, const TlsRequest* tls) {
+  const char* expected = tls ? "https:" : "http:";
+  if (!o.protocol.empty() && o.protocol != expected) {
     throw TypeError("ERR_INVALID_PROTOCOL",
-                    "Protocol \"" + o.protocol + "\" not supported. Expected \"http:\"");
+                    "Protocol \"" + o.protocol + "\" not supported. Expected \"" + expected + "\"");
   }
   if (o.agent.invalid()) {
     throw TypeError("ERR_INVALID_ARG_TYPE",
@@ -82,7 +87,7 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
                     "The property 'options.family' must be one of: 0, 4, 6. Received " +
                         std::to_string(o.family));
   }
-  auto& impl = detail::ClientRequestImpl::make();
+  auto& impl = ClientRequestImpl::make();
   ClientRequest& req = impl.req;
   if (o.method.empty()) {
     req.method = "GET";
@@ -97,8 +102,15 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
   const std::string& host = !o.hostname.empty() ? o.hostname : !o.host.empty() ? o.host : req.host;
   req.host = host.empty() ? std::string_view("localhost") : std::string_view(host);
   req.path = o.path.empty() ? std::string_view("/") : std::string_view(o.path);
-  req.protocol = "http:";
+  req.protocol = expected;
   impl.connectHost = req.host;
+  if (tls) {
+    impl.tls = tls->context;
+    impl.servername = tls->servername.empty() ? impl.connectHost : tls->servername;
+    impl.rejectUnauthorized = tls->rejectUnauthorized;
+    impl.tlsName = ":" + impl.servername + (impl.rejectUnauthorized ? ":1:" : ":0:") +
+                   std::to_string(reinterpret_cast<uintptr_t>(impl.tls.get()));
+  }
   impl.port = o.port != 0 ? o.port : o.defaultPort != 0 ? o.defaultPort : 80;
   impl.localAddress = o.localAddress;
   impl.localPort = o.localPort;
@@ -114,7 +126,7 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
   if (o.agent.disabled()) {
     // agent: false: a one-off agent with the defaults (no keep-alive), as Node's
     // `new defaultAgent.constructor()`.
-    impl.agent = new detail::AgentImpl(nullptr, AgentOptions{});
+    impl.agent = new AgentImpl(nullptr, AgentOptions{});
   } else {
     facadeAgent = o.agent.agent() ? o.agent.agent() : &globalAgent();
     impl.agent = &nodecc::detail::Access::impl(*facadeAgent);
@@ -179,6 +191,18 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
   }
   impl.start();
   return req;
+}
+
+}  // namespace detail
+
+namespace {
+
+ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
+  return detail::startRequest(o, std::move(cb), nullptr);
+}
+
+RequestOptions withUrl(std::string_view input, const RequestOptions& options) {
+  return detail::withUrl(input, options);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "api/http/client/client_request.h"
 #include "api/runtime.h"
 #include "api/system_error.h"
+#include "api/tls/context_holder.h"
 #include "nodecc/process.h"
 
 namespace nodecc::http::detail {
@@ -61,6 +62,9 @@ ClientSocket::~ClientSocket() {
 
 void ClientSocket::start(const ClientRequestImpl& req) {
   conn_->limits.maxHeaderSize = req.maxHeaderSize;
+  tls_ = req.tls;
+  servername_ = req.servername;
+  rejectUnauthorized_ = req.rejectUnauthorized;
   if (!req.localAddress.empty()) {
     auto local = net::core::SocketAddress::parse(req.localAddress, req.localPort);
     if (!local) {
@@ -108,17 +112,44 @@ void ClientSocket::connectNext() {
   auto r = conn_->connect(target_, local_);
   if (!r) {
     onConnect(r.error());
+    return;
   }
+  if (tls_) {
+    attachTls();
+  }
+}
+
+void ClientSocket::attachTls() {
+  tls::core::Connection::ClientOptions o;
+  o.servername = servername_;
+  o.host = servername_;
+  o.rejectUnauthorized = rejectUnauthorized_;
+  o.session = agent_.tlsSessions.get(name_);
+  tlsConn_ = tls::core::Connection::attachClient(conn_->stream(), tls_, o);
+  if (tlsConn_) {
+    tlsConn_->observer = this;
+  }
+}
+
+void ClientSocket::onSession(tls::core::Connection&, SSL_SESSION* session) {
+  agent_.tlsSessions.put(name_, session);
 }
 
 void ClientSocket::onConnect(int status) {
   if (closing_) {
     return;
   }
+  if (status == tls::core::kTlsFailed && tlsConn_ && !tlsConn_->error().empty()) {
+    // The handshake failed or the server did not verify: Node's error, no other address.
+    agent_.tlsSessions.erase(name_);
+    fail(tls::detail::toError(tlsConn_->error()));
+    return;
+  }
   if (status != 0) {
     if (next_ < addresses_.size()) {
       // This connection is done with; a new one tries the next address.
       conn_->abandon();
+      tlsConn_ = nullptr;
       conn_ = new http::core::ClientConnection(nodecc::detail::Runtime::current().loop(), *this);
       conn_->limits = http::core::ParserLimits{};
       if (request) {
@@ -198,6 +229,10 @@ void ClientSocket::onPeerEnd() {
 }
 
 void ClientSocket::onError(int err) {
+  if (err == tls::core::kTlsFailed && tlsConn_ && !tlsConn_->error().empty()) {
+    fail(tls::detail::toError(tlsConn_->error()));
+    return;
+  }
   if (request && request->canRetry()) {
     ClientRequestImpl* r = request;
     close();

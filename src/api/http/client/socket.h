@@ -17,6 +17,7 @@
 #include "http/client_connection.h"
 #include "net/socket_address.h"
 #include "nodecc/http_client.h"
+#include "tls/connection.h"
 
 namespace nodecc::http::detail {
 
@@ -24,7 +25,8 @@ class AgentImpl;
 class ClientRequestImpl;
 
 class ClientSocket final : public http::core::ClientConnection::Owner,
-                           public net::detail::SocketBackend {
+                           public net::detail::SocketBackend,
+                           public tls::core::Connection::Observer {
  public:
   ClientSocket(AgentImpl& agent, std::string name);
   ~ClientSocket() override;
@@ -87,6 +89,10 @@ class ClientSocket final : public http::core::ClientConnection::Owner,
 
   void connectNext();
   void fail(const Error& err);
+  // tls::core::Connection::Observer: a new session to resume this origin with.
+  void onSession(tls::core::Connection& c, SSL_SESSION* session) override;
+  // https: TLS on the connection just started.
+  void attachTls();
 
   AgentImpl& agent_;
   std::string name_;
@@ -99,6 +105,11 @@ class ClientSocket final : public http::core::ClientConnection::Owner,
   net::core::SocketAddress local_;
   dns::detail::LookupRequest* lookup_ = nullptr;
   std::unique_ptr<Error> error_;  // why it closed, for the request
+  // https: the context, the name the server must prove, and its TLS filter once connecting.
+  std::shared_ptr<tls::core::Context> tls_;
+  std::string servername_;
+  bool rejectUnauthorized_ = true;
+  tls::core::Connection* tlsConn_ = nullptr;
   bool connected_ = false;
   bool closing_ = false;
   int64_t keepAliveSetMs_ = -1;   // the TCP keep-alive delay set on the socket, -1: none

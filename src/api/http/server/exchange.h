@@ -20,6 +20,7 @@
 #include "loop/intrusive_list.h"
 #include "loop/timer_queue.h"
 #include "nodecc/http.h"
+#include "tls/connection.h"
 
 namespace nodecc::http::detail {
 
@@ -184,7 +185,8 @@ class ExchangeImpl final : public http::core::Exchange {
   size_t bufferedBytes = 0;
 };
 
-class HttpServerImpl final : public http::core::ServerDelegate {
+class HttpServerImpl final : public http::core::ServerDelegate,
+                             public tls::core::Connection::Observer {
  public:
   HttpServerImpl(Server& facade, loop::core::Loop& loop);
   ~HttpServerImpl() override;
@@ -204,6 +206,13 @@ class HttpServerImpl final : public http::core::ServerDelegate {
   Server& facade;
   loop::core::Loop& loop;
   std::unique_ptr<http::core::ServerCore> core;
+  // An https server's context: every accepted connection gets TLS (https_server.cc).
+  std::shared_ptr<tls::core::Context> tls;
+  uint64_t handshakeTimeoutMs = tls::core::kDefaultHandshakeTimeoutMs;
+  static void attachTls(void* self, http::core::ServerConnection& conn);
+  // tls::core::Connection::Observer: 'secureConnection' and 'tlsClientError'.
+  void onSecure(tls::core::Connection& c) override;
+  void onHandshakeError(tls::core::Connection& c, const tls::core::TlsError& err) override;
 
   // ServerDelegate
   void onConnection(http::core::ServerConnection& conn) override;

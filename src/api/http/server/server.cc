@@ -91,6 +91,9 @@ void HttpServerImpl::listen(const net::ListenOptions& options) {
     core->options() = co;
   }
   core->maxConnections = facade.maxConnections;
+  if (tls) {
+    core->setAcceptHook(&HttpServerImpl::attachTls, this);
+  }
   lifecycle_.listen(options, core->listener(),
                     [this](const net::core::Listener::Options& lo) { return core->listen(lo); });
 }

@@ -202,9 +202,10 @@ TEST_F(Fetch, RejectsWithFetchFailed) {
     uint16_t port = probe.address().port;
     probe.close([&, port](Error*) {
       spawn([&, port]() -> Promise<> {
-        for (std::string url : {"http://127.0.0.1:" + std::to_string(port) + "/",
-                                std::string("http://127.0.0.1:6000/"),
-                                std::string("https://127.0.0.1/"), std::string("not a url")}) {
+        for (std::string url :
+             {"http://127.0.0.1:" + std::to_string(port) + "/",
+              std::string("http://127.0.0.1:6000/"), std::string("https://127.0.0.1/"),
+              std::string("ftp://127.0.0.1/"), std::string("not a url")}) {
           try {
             co_await fetch(url);
             seen.push_back("resolved");
@@ -216,9 +217,9 @@ TEST_F(Fetch, RejectsWithFetchFailed) {
     });
   });
   nodecc::run();
-  EXPECT_EQ(seen,
-            (std::vector<std::string>{"TypeError ECONNREFUSED", "TypeError ",
-                                      "TypeError ERR_NOT_SUPPORTED", "TypeError ERR_INVALID_URL"}));
+  EXPECT_EQ(seen, (std::vector<std::string>{"TypeError ECONNREFUSED", "TypeError ",
+                                            "TypeError ECONNREFUSED", "TypeError ERR_NOT_SUPPORTED",
+                                            "TypeError ERR_INVALID_URL"}));
 }
 
 TEST_F(Fetch, RejectsWithTheSignalsReason) {

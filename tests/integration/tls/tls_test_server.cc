@@ -1,0 +1,84 @@
+// The https server the TLS integration tests (test_tls.py) talk to with curl, openssl s_client,
+// Node's https client and nodecc's own. Written as the Node program beside it would be.
+//
+//   tls-test-server --cert F --key F [--ca F --request-cert [--no-reject]]
+//                   [--sni-name N --sni-cert F --sni-key F] [--handshake-timeout MS]
+// Prints "port <n>" once listening. Each response body is one line:
+//   "hello <url> <protocol> <alpn|-> <servername|-> <authorized> <peer CN|->"
+// 'tlsClientError' is printed to stderr as "tlsClientError <code>".
+#include <nodecc/nodecc.h>
+
+#include <cstdio>
+#include <string>
+
+using namespace nodecc;
+
+namespace {
+
+std::string arg(const char* name, const std::string& fallback = "") {
+  const auto& argv = process::argv();
+  for (size_t i = 2; i + 1 < argv.size(); ++i) {
+    if (argv[i] == name) {
+      return argv[i + 1];
+    }
+  }
+  return fallback;
+}
+
+bool flag(const char* name) {
+  const auto& argv = process::argv();
+  for (size_t i = 2; i < argv.size(); ++i) {
+    if (argv[i] == name) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string orDash(const std::string& s) {
+  return s.empty() ? "-" : s;
+}
+
+}  // namespace
+
+int main() {
+  https::ServerOptions o;
+  o.key = {fs::readFileSync(arg("--key"), "utf8")};
+  o.cert = {fs::readFileSync(arg("--cert"), "utf8")};
+  o.ALPNProtocols = {"http/1.1"};
+  if (!arg("--ca").empty()) {
+    o.ca = {fs::readFileSync(arg("--ca"), "utf8")};
+  }
+  o.requestCert = flag("--request-cert");
+  o.rejectUnauthorized = !flag("--no-reject");
+  o.handshakeTimeout = std::stoull(arg("--handshake-timeout", "120000"));
+  if (!arg("--sni-name").empty()) {
+    tls::SecureContextOptions so;
+    so.key = {fs::readFileSync(arg("--sni-key"), "utf8")};
+    so.cert = {fs::readFileSync(arg("--sni-cert"), "utf8")};
+    tls::SecureContext other = tls::createSecureContext(so);
+    std::string name = arg("--sni-name");
+    o.SNICallback = [other, name](std::string_view servername) {
+      return servername == name ? other : tls::SecureContext();
+    };
+  }
+  auto& server = https::createServer(o, [](http::IncomingMessage& req, http::ServerResponse& res) {
+    auto info = tls::secureInfo(req.socket());
+    std::string line = "hello " + req.url;
+    if (info) {
+      line += " " + info->protocol + " " + orDash(info->alpnProtocol) + " " +
+              orDash(info->servername) + " " + (info->authorized ? "true" : "false") + " " +
+              orDash(info->peerCertificate.subjectCN);
+    }
+    res.setHeader("Content-Type", "text/plain");
+    res.end(line + "\n");
+  });
+  server.on("tlsClientError", [](const Error& err, net::Socket&) {
+    std::fprintf(stderr, "tlsClientError %s\n", err.code.c_str());
+  });
+  server.listen(0, "127.0.0.1", [&server] {
+    std::printf("port %u\n", unsigned(server.address().port));
+    std::fflush(stdout);
+  });
+  nodecc::run();
+}
