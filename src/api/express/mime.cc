@@ -1,0 +1,99 @@
+// mime-types 3 and statuses over the generated tables.
+#include <algorithm>
+
+#include "api/express/tables.h"
+#include "api/url/codec.h"
+
+namespace nodecc::express::detail {
+
+namespace {
+
+// /^\s*([^;\s]*)(?:;|\s|$)/: the type before any parameter, or nullopt when none matches.
+std::optional<std::string_view> extractType(std::string_view s) {
+  size_t i = 0;
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  while (i < s.size() && space(s[i])) {
+    ++i;
+  }
+  size_t start = i;
+  while (i < s.size() && s[i] != ';' && !space(s[i])) {
+    ++i;
+  }
+  return s.substr(start, i - start);
+}
+
+}  // namespace
+
+std::string_view mimeLookup(std::string_view path) {
+  if (path.empty()) {
+    return {};
+  }
+  // extname('x.' + path), lower-cased, without its dot.
+  std::string p = "x.";
+  p += path;
+  size_t slash = p.rfind('/');
+  std::string_view base = std::string_view(p).substr(slash == std::string::npos ? 0 : slash + 1);
+  size_t dot = base.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) {
+    return {};
+  }
+  std::string ext(base.substr(dot + 1));
+  if (ext.empty()) {
+    return {};
+  }
+  api::asciiLowerInPlace(ext);
+  const ExtensionType* begin = kExtensionTypes;
+  const ExtensionType* end = kExtensionTypes + kExtensionTypeCount;
+  auto it = std::lower_bound(begin, end, std::string_view(ext),
+                             [](const ExtensionType& e, std::string_view k) { return e.extension < k; });
+  return it != end && it->extension == ext ? it->type : std::string_view();
+}
+
+std::string_view mimeCharset(std::string_view type) {
+  auto match = extractType(type);
+  if (!match) {
+    return {};
+  }
+  std::string lower(*match);
+  api::asciiLowerInPlace(lower);
+  const TypeCharset* begin = kTypeCharsets;
+  const TypeCharset* end = kTypeCharsets + kTypeCharsetCount;
+  auto it = std::lower_bound(begin, end, std::string_view(lower),
+                             [](const TypeCharset& e, std::string_view k) { return e.type < k; });
+  if (it != end && it->type == lower) {
+    return it->charset;
+  }
+  if (lower.size() >= 5 && lower.compare(0, 5, "text/") == 0) {
+    return "UTF-8";
+  }
+  return {};
+}
+
+std::optional<std::string> mimeContentType(std::string_view str) {
+  if (str.empty()) {
+    return std::nullopt;
+  }
+  std::string mime(str.find('/') == std::string_view::npos ? mimeLookup(str) : str);
+  if (mime.empty()) {
+    return std::nullopt;
+  }
+  if (mime.find("charset") == std::string::npos) {
+    std::string charset(mimeCharset(mime));
+    if (!charset.empty()) {
+      api::asciiLowerInPlace(charset);
+      mime += "; charset=";
+      mime += charset;
+    }
+  }
+  return mime;
+}
+
+std::string_view statusMessage(int code) {
+  const StatusMessage* begin = kStatusMessages;
+  const StatusMessage* end = kStatusMessages + kStatusMessageCount;
+  auto it = std::lower_bound(begin, end, code,
+                             [](const StatusMessage& e, int k) { return e.code < k; });
+  return it != end && it->code == code ? it->message : std::string_view();
+}
+
+}  // namespace nodecc::express::detail
