@@ -80,9 +80,14 @@ def read_response(sock, method):
     head, rest = buf.split(b"\r\n\r\n", 1)
     lines = head.decode("latin-1").split("\r\n")
     status = lines[0]
-    fields = [tuple(l.split(":", 1)) for l in lines[1:]]
+    fields = [tuple(l.split(":", 1)) for l in lines[1:] if ":" in l]
     fields = [(k, v.strip()) for k, v in fields]
-    code = int(status.split(" ")[1])
+    if len(lines) < 1 or len(status.split(" ")) < 2:
+        return head.decode("latin-1")
+    try:
+        code = int(status.split(" ")[1])
+    except ValueError:
+        return head.decode("latin-1")
     lower = {k.lower(): v for k, v in fields}
     body = rest
     if method == "HEAD" or code in (204, 304) or 100 <= code < 200:
@@ -103,14 +108,16 @@ def read_response(sock, method):
             body += chunk
         decoded = b""
         rest = body
-        while True:
+        complete = False
+        while b"\r\n" in rest:
             size_line, rest = rest.split(b"\r\n", 1)
             size = int(size_line.split(b";")[0], 16)
             if size == 0:
+                complete = True
                 break
             decoded += rest[:size]
             rest = rest[size + 2:]
-        body = b"<chunked>" + decoded
+        body = (b"<chunked>" if complete else b"<chunked, cut short>") + decoded
     else:
         while True:
             chunk = sock.recv(65536)
@@ -134,7 +141,7 @@ def start(cmd, port, env, cwd):
     e = dict(os.environ)
     e.update(env)
     e["PORT"] = str(port)
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=e, cwd=cwd)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None if os.environ.get("REPLAY_STDERR") else subprocess.DEVNULL, env=e, cwd=cwd)
     deadline = time.time() + 20
     line = b""
     while time.time() < deadline:
@@ -177,7 +184,7 @@ def main():
     cases = parse_cases(args.cases)
     pn, pc = free_port(), free_port()
     cwd = os.path.dirname(os.path.abspath(args.js))
-    node = start([args.node, args.js], pn, env, cwd)
+    node = start([args.node, os.path.abspath(args.js)], pn, env, cwd)
     ours = start([args.bin], pc, env, cwd)
     try:
         if node is None or ours is None:

@@ -2,6 +2,7 @@
 // backtracking matcher over what toRegExpSource would have written as a regex.
 #include "api/express/path_pattern.h"
 
+#include <functional>
 #include <memory>
 
 #include "api/url/codec.h"
@@ -145,15 +146,17 @@ class Parser {
 };
 
 // flatten(): every sequence the optional groups allow, in path-to-regexp's order.
-template <class F>
+using FlattenFn = std::function<void(std::vector<const Token*>&)>;
 void flatten(const std::vector<Token>& tokens, size_t index, std::vector<const Token*>& result,
-             const F& callback) {
+             const FlattenFn& callback) {
   while (index < tokens.size()) {
     const Token& token = tokens[index++];
     if (token.kind == Token::kGroup) {
       size_t len = result.size();
-      flatten(token.group, 0, result,
-              [&](std::vector<const Token*>& seq) { flatten(tokens, index, seq, callback); });
+      FlattenFn rest = [&](std::vector<const Token*>& seq) {
+        flatten(tokens, index, seq, callback);
+      };
+      flatten(token.group, 0, result, rest);
       result.resize(len);
       continue;
     }
