@@ -222,6 +222,53 @@ class Query {
   mutable std::optional<querystring::ParsedQuery> parsed_;
 };
 
+// A JavaScript object with string keys in insertion order (req.cookies): a missing key reads
+// as a default value.
+template <class V>
+class OrderedMap {
+ public:
+  using Entry = std::pair<std::string, V>;
+  V operator[](std::string_view key) const {
+    const V* v = find(key);
+    return v ? *v : V();
+  }
+  const V* find(std::string_view key) const {
+    for (const Entry& e : entries_) {
+      if (e.first == key) {
+        return &e.second;
+      }
+    }
+    return nullptr;
+  }
+  bool has(std::string_view key) const { return find(key) != nullptr; }
+  void set(std::string_view key, V value) {
+    for (Entry& e : entries_) {
+      if (e.first == key) {
+        e.second = std::move(value);
+        return;
+      }
+    }
+    entries_.emplace_back(std::string(key), std::move(value));
+  }
+  bool remove(std::string_view key) {
+    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+      if (it->first == key) {
+        entries_.erase(it);
+        return true;
+      }
+    }
+    return false;
+  }
+  size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+  void clear() { entries_.clear(); }
+  auto begin() const { return entries_.begin(); }
+  auto end() const { return entries_.end(); }
+
+ private:
+  std::vector<Entry> entries_;
+};
+
 // The outcome of req.accepts(...) and its kin: the best match, or false (no match).
 using Accepted = std::optional<std::string>;
 
@@ -272,9 +319,9 @@ class Request {
   Query query{*this};
   Body body;  // set by a body parser; undefined before
   // cookieParser(): the request's cookies, and those whose signature checked out.
-  std::map<std::string, std::string, std::less<>> cookies;
+  OrderedMap<std::string> cookies;
   // A signed cookie whose signature did not check out is nullopt (false in Express).
-  std::map<std::string, std::optional<std::string>, std::less<>> signedCookies;
+  OrderedMap<std::optional<std::string>> signedCookies;
   std::string secret;  // cookieParser's first secret; "" without one
   Next next;           // req.next: the current router's next
 
@@ -284,9 +331,11 @@ class Request {
   std::string header(std::string_view name) const { return get(name); }
   // req.is(types...): the first type the Content-Type matches ("json", "text/*",
   // "application/json"...), as type-is: the request's media type when the argument names it;
-  // nullopt (false) when none matches or there is no body; "" (null) is not distinguished.
+  // nullopt when none matches (false) or there is no body (null: tell with hasBody()).
   std::optional<std::string> is(std::initializer_list<std::string_view> types) const;
   std::optional<std::string> is(std::string_view type) const { return is({type}); }
+  // type-is's hasBody(req): a Transfer-Encoding or a numeric Content-Length.
+  bool hasBody() const;
   // req.accepts(types...) (extensions or MIME types), acceptsEncodings, acceptsCharsets,
   // acceptsLanguages: the best offered value, or nullopt. Without arguments: every acceptable
   // value, most preferred first (acceptsAll...).

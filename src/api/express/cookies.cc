@@ -52,8 +52,8 @@ std::string tryDecode(std::string_view v) {
 }
 
 // cookie.parse: the first value of each name.
-std::map<std::string, std::string, std::less<>> parseCookies(std::string_view str) {
-  std::map<std::string, std::string, std::less<>> obj;
+OrderedMap<std::string> parseCookies(std::string_view str) {
+  OrderedMap<std::string> obj;
   size_t len = str.size();
   if (len < 2) {
     return obj;
@@ -82,7 +82,7 @@ std::map<std::string, std::string, std::less<>> parseCookies(std::string_view st
       --ke;
     }
     std::string key(str.substr(ks, ke - ks));
-    if (obj.find(key) == obj.end()) {
+    if (!obj.has(key)) {
       size_t vs = eqIdx + 1;
       while (vs < endIdx && isWs(str[vs])) {
         ++vs;
@@ -99,7 +99,7 @@ std::map<std::string, std::string, std::less<>> parseCookies(std::string_view st
         ++vs;
         --ve;
       }
-      obj.emplace(std::move(key), tryDecode(str.substr(vs, ve > vs ? ve - vs : 0)));
+      obj.set(key, tryDecode(str.substr(vs, ve > vs ? ve - vs : 0)));
     }
     index = endIdx + 1;
   } while (index < len);
@@ -231,8 +231,8 @@ detail::Handler cookieParser(std::vector<std::string> secrets) {
     }
     req.cookies = parseCookies(header);
     if (!secrets.empty()) {
-      for (auto it = req.cookies.begin(); it != req.cookies.end();) {
-        const std::string& v = it->second;
+      std::vector<std::string> moved;
+      for (const auto& [k, v] : req.cookies) {
         if (v.size() >= 2 && v.compare(0, 2, "s:") == 0) {
           std::optional<std::string> plain;
           for (const std::string& s : secrets) {
@@ -241,11 +241,12 @@ detail::Handler cookieParser(std::vector<std::string> secrets) {
               break;
             }
           }
-          req.signedCookies[it->first] = plain;
-          it = req.cookies.erase(it);
-        } else {
-          ++it;
+          req.signedCookies.set(k, plain);
+          moved.push_back(k);
         }
+      }
+      for (const std::string& k : moved) {
+        req.cookies.remove(k);
       }
     }
     next();

@@ -55,6 +55,10 @@ std::optional<std::string> Request::is(std::initializer_list<std::string_view> t
   return detail::typeIs(*this, types);
 }
 
+bool Request::hasBody() const {
+  return detail::hasBody(*this);
+}
+
 Accepted Request::accepts(std::initializer_list<std::string_view> types) const {
   return accepts(std::vector<std::string>(types.begin(), types.end()));
 }

@@ -95,7 +95,8 @@ std::string contentDisposition(std::string_view filename) {
       latin1 = false;
       fallback += '?';
     } else {
-      api::appendUtf8(fallback, cp);
+      // Node writes header text as latin1: the fallback's characters as their own bytes.
+      fallback += static_cast<char>(cp);
     }
     quotable = quotable && ((cp >= 0x20 && cp <= 0x7E) || (cp >= 0x80 && cp <= 0xFF));
     i += n;

@@ -53,7 +53,7 @@ int main() {
     res.format({{"text", [&] { res.send("t"); }}, {"default", [&] { res.status(406).send("none"); }}});
   });
   app.get("/attachment", [](Request& req, Response& res) { res.attachment("report final.pdf"); res.send("pdf"); });
-  app.get("/attachment-utf8", [](Request& req, Response& res) { res.attachment("résumé €.txt"); res.send("cv"); });
+  app.get("/attachment-utf8", [](Request& req, Response& res) { res.attachment("dir/report \"q\" 100%41.txt"); res.send("cv"); });
   app.get("/attachment-none", [](Request& req, Response& res) { res.attachment(); res.send("x"); });
   app.get("/cookie", [](Request& req, Response& res) {
     res.cookie("plain", "v a;l");
@@ -73,7 +73,7 @@ int main() {
       orFalse(req.acceptsEncodings({"gzip", "br", "identity"})), orFalse(req.acceptsCharsets({"utf-8", "iso-8859-1"})),
       orFalse(req.acceptsLanguages({"en", "fr-FR", "de"}))}, " "));
   });
-  app.get("/is", [](Request& req, Response& res) { res.send(orFalse(req.is({"json", "text/*"})) + " " + orFalse(req.is("html"))); });
+  app.get("/is", [](Request& req, Response& res) { auto is = [&](auto t) { return req.hasBody() ? orFalse(req.is(t)) : "null"; }; res.send(is(std::initializer_list<std::string_view>{"json", "text/*"}) + " " + is("html")); });
   app.post("/is", [](Request& req, Response& res) { req.message.resume(); req.message.on("end", [&req, &res] { res.send(orFalse(req.is({"json", "text/*", "+xml"})) + " " + orFalse(req.is("urlencoded"))); }); });
   app.get("/req-info", [](Request& req, Response& res) {
     res.send(join({req.protocol(), boolText(req.secure()), req.ip(), join(req.ips(), ","), req.hostname(), req.host(),

@@ -42,7 +42,7 @@ app.get('/format-default', (req, res) => {
   res.format({ text: () => { res.send('t'); }, default: () => { res.status(406).send('none'); } });
 });
 app.get('/attachment', (req, res) => { res.attachment('report final.pdf'); res.send('pdf'); });
-app.get('/attachment-utf8', (req, res) => { res.attachment('résumé €.txt'); res.send('cv'); });
+app.get('/attachment-utf8', (req, res) => { res.attachment('dir/report "q" 100%41.txt'); res.send('cv'); });
 app.get('/attachment-none', (req, res) => { res.attachment(); res.send('x'); });
 app.get('/cookie', (req, res) => {
   res.cookie('plain', 'v a;l');
