@@ -7,7 +7,8 @@
 //   app.get("/users/:id", [](express::Request& req, express::Response& res) {
 //     res.json({{"id", req.params["id"]}});
 //   });
-//   app.use([](const Error& err, express::Request& req, express::Response& res, express::Next next) {
+//   app.use([](const Error& err, express::Request& req, express::Response& res, express::Next next)
+//   {
 //     res.status(500).send(err.message);
 //   });
 //   app.listen(3000);
@@ -134,13 +135,13 @@ class Setting {
  public:
   using TrustFn = std::function<bool(const std::string& address, size_t hop)>;
   Setting() = default;
-  Setting(bool v) : kind_(kBool), number_(v) {}  // NOLINT: implicit, as JavaScript values
-  Setting(int v) : kind_(kNumber), number_(v) {}  // NOLINT
-  Setting(double v) : kind_(kNumber), number_(v) {}  // NOLINT
+  Setting(bool v) : kind_(kBool), number_(v) {}           // NOLINT: implicit, as JavaScript values
+  Setting(int v) : kind_(kNumber), number_(v) {}          // NOLINT
+  Setting(double v) : kind_(kNumber), number_(v) {}       // NOLINT
   Setting(const char* v) : kind_(kString), string_(v) {}  // NOLINT
   Setting(std::string v) : kind_(kString), string_(std::move(v)) {}  // NOLINT
-  Setting(std::string_view v) : kind_(kString), string_(v) {}  // NOLINT
-  Setting(TrustFn fn) : kind_(kFunction), fn_(std::move(fn)) {}  // NOLINT
+  Setting(std::string_view v) : kind_(kString), string_(v) {}        // NOLINT
+  Setting(TrustFn fn) : kind_(kFunction), fn_(std::move(fn)) {}      // NOLINT
   bool isUndefined() const { return kind_ == kUndefined; }
   bool isBool() const { return kind_ == kBool; }
   bool isNumber() const { return kind_ == kNumber; }
@@ -295,10 +296,10 @@ struct CookieOptions {
   bool httpOnly = false;
   bool secure = false;
   bool partitioned = false;
-  bool signed_ = false;      // `signed` (with cookieParser(secret))
-  std::string sameSite;      // "strict", "lax", "none", or "" (none sent)
-  std::string priority;      // "low", "medium", "high"
-  bool encodeValue = true;   // false: the value is written as is (encode: String)
+  bool signed_ = false;     // `signed` (with cookieParser(secret))
+  std::string sameSite;     // "strict", "lax", "none", or "" (none sent)
+  std::string priority;     // "low", "medium", "high"
+  bool encodeValue = true;  // false: the value is written as is (encode: String)
 };
 
 // Express's req: Node's IncomingMessage plus Express's properties. The http message itself is
@@ -551,16 +552,16 @@ class Router {
   }
   Route route(std::string_view path);
   Route route(const std::vector<std::string>& paths);
-#define NODECC_EXPRESS_ROUTER_METHOD(name)                     \
-  template <class... H>                                        \
-  Router& name(std::string_view path, H&&... handlers) {       \
-    route(path).name(std::forward<H>(handlers)...);            \
-    return *this;                                              \
-  }                                                            \
-  template <class... H>                                        \
+#define NODECC_EXPRESS_ROUTER_METHOD(name)                               \
+  template <class... H>                                                  \
+  Router& name(std::string_view path, H&&... handlers) {                 \
+    route(path).name(std::forward<H>(handlers)...);                      \
+    return *this;                                                        \
+  }                                                                      \
+  template <class... H>                                                  \
   Router& name(const std::vector<std::string>& paths, H&&... handlers) { \
-    route(paths).name(std::forward<H>(handlers)...);           \
-    return *this;                                              \
+    route(paths).name(std::forward<H>(handlers)...);                     \
+    return *this;                                                        \
   }
   NODECC_EXPRESS_ROUTER_METHOD(all)
   NODECC_EXPRESS_ROUTER_METHOD(get)
@@ -579,7 +580,9 @@ class Router {
     return *this;
   }
 
-  const std::shared_ptr<detail::RouterImpl>& impl() const { return impl_; }
+  const std::shared_ptr<detail::RouterImpl>& impl() const {
+    return impl_;
+  }
 
  protected:
   void useHandler(std::string_view path, detail::Handler handler);

@@ -38,7 +38,6 @@ void forwardRejection(const Next& next, const std::exception_ptr& reason);
 // Calls `fn(error, ...)` with the error as a nodecc::Error (an Error is passed as the object
 // thrown, so a handler may dynamic_cast it to HttpError).
 
-
 // Runs call(); a Promise<> it returns has its rejection forwarded to next.
 template <class Call>
 void invokeHandler(Call&& call, Next& next) {

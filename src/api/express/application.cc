@@ -53,7 +53,8 @@ AppImpl::AppImpl() {
 RouterImpl& AppImpl::getRouter() {
   if (!router) {
     RouterOptions o;
-    o.caseSensitive = lookup("case sensitive routing") && lookup("case sensitive routing")->truthy();
+    o.caseSensitive =
+        lookup("case sensitive routing") && lookup("case sensitive routing")->truthy();
     o.strict = lookup("strict routing") && lookup("strict routing")->truthy();
     router = std::make_shared<RouterImpl>(o);
     router->app = this;
@@ -75,8 +76,8 @@ void AppImpl::set(std::string_view name, Setting value) {
   ++settingsVersion();
   std::string key(name);
   if (name == "etag") {
-    if (!(value.isBool() || (value.isString() && (value.string() == "weak" ||
-                                                  value.string() == "strong")))) {
+    if (!(value.isBool() ||
+          (value.isString() && (value.string() == "weak" || value.string() == "strong")))) {
       throw TypeError("", "unknown value for etag function: " + value.toString());
     }
   } else if (name == "query parser") {
@@ -329,8 +330,8 @@ Application& Application::set(std::string_view name, Setting value) {
   if (name == "case sensitive routing" || name == "strict routing") {
     // The router reads them when it is made (lazily, on first use, as in Express).
     if (app_->router && app_->router->stack.empty()) {
-      app_->router->options.caseSensitive =
-          app_->lookup("case sensitive routing") && app_->lookup("case sensitive routing")->truthy();
+      app_->router->options.caseSensitive = app_->lookup("case sensitive routing") &&
+                                            app_->lookup("case sensitive routing")->truthy();
       app_->router->options.strict =
           app_->lookup("strict routing") && app_->lookup("strict routing")->truthy();
     }
@@ -357,7 +358,8 @@ http::Server& Application::listen(uint16_t port, UniqueFunction<void()> callback
   Application self = *this;
   return http::createServer([self](http::IncomingMessage& req, http::ServerResponse& res) mutable {
            self(req, res);
-         }).listen(port, std::move(callback));
+         })
+      .listen(port, std::move(callback));
 }
 
 http::Server& Application::listen(uint16_t port, std::string_view host,
@@ -365,7 +367,8 @@ http::Server& Application::listen(uint16_t port, std::string_view host,
   Application self = *this;
   return http::createServer([self](http::IncomingMessage& req, http::ServerResponse& res) mutable {
            self(req, res);
-         }).listen(port, host, std::move(callback));
+         })
+      .listen(port, host, std::move(callback));
 }
 
 Locals& Application::locals() {

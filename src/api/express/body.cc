@@ -63,7 +63,12 @@ HttpError makeError(int status, std::string message, std::string type) {
 // The body as text in `charset` (utf-8 and latin1 are what nodecc decodes).
 std::string decode(const Buffer& body, const std::string& charset) {
   if (charset == "iso-8859-1" || charset == "latin1") {
-    return body.toString("latin1");
+    // Each byte is its code point; nodecc's strings are UTF-8.
+    std::string out;
+    for (uint8_t b : body) {
+      api::appendUtf8(out, b);
+    }
+    return out;
   }
   return body.toString("utf8");
 }

@@ -30,7 +30,7 @@ struct Frame {
 struct RouterFrame final : Frame {
   void next(Ctx& ctx, Signal signal) override;
   void finish(Ctx& ctx, Signal signal, bool deferred);  // done(err) with the restores
-  void afterParams(Ctx& ctx, Signal err);              // processParams' callback
+  void afterParams(Ctx& ctx, Signal err);               // processParams' callback
   void trimPrefix(Ctx& ctx);
 
   RouterImpl* router = nullptr;

@@ -58,7 +58,8 @@ void mergeParams(Params& params, const Params& parent) {
         params.remove(std::to_string(k));
       }
       if (copy.array) {
-        params.set(std::to_string(k + o), std::vector<std::string>(copy.values.begin(), copy.values.end()));
+        params.set(std::to_string(k + o),
+                   std::vector<std::string>(copy.values.begin(), copy.values.end()));
       } else {
         params.set(std::to_string(k + o), copy.values[0]);
       }
@@ -136,8 +137,8 @@ void RouterFrame::next(Ctx& ctx, Signal signal) {
 
   if (slashAdded) {
     bool pathIsRoot = req.url == "/" || startsWith(req.url, "/?");
-    if (pathIsRoot || (!removed.empty() && removed.back() == '/' && !req.url.empty() &&
-                       req.url[0] == '/')) {
+    if (pathIsRoot ||
+        (!removed.empty() && removed.back() == '/' && !req.url.empty() && req.url[0] == '/')) {
       req.url.erase(0, 1);
     }
     slashAdded = false;
@@ -323,12 +324,14 @@ void RouterFrame::trimPrefix(Ctx& ctx) {
       return;
     }
     removed.assign(layerPath);
-    req.url = protohost + req.url.substr(std::min(req.url.size(), protohost.size() + removed.size()));
+    req.url =
+        protohost + req.url.substr(std::min(req.url.size(), protohost.size() + removed.size()));
     if (protohost.empty() && (req.url.empty() || req.url[0] != '/')) {
       req.url.insert(0, "/");
       slashAdded = true;
     }
-    req.baseUrl = parentUrl + (removed.back() == '/' ? removed.substr(0, removed.size() - 1) : removed);
+    req.baseUrl =
+        parentUrl + (removed.back() == '/' ? removed.substr(0, removed.size() - 1) : removed);
   }
   if (layerError.kind == Signal::kError) {
     ctx.handleError(layer->handler, layerError, this);

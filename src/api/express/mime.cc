@@ -11,7 +11,9 @@ namespace {
 // /^\s*([^;\s]*)(?:;|\s|$)/: the type before any parameter, or nullopt when none matches.
 std::optional<std::string_view> extractType(std::string_view s) {
   size_t i = 0;
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  auto space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+  };
   while (i < s.size() && space(s[i])) {
     ++i;
   }
@@ -44,8 +46,9 @@ std::string_view mimeLookup(std::string_view path) {
   api::asciiLowerInPlace(ext);
   const ExtensionType* begin = kExtensionTypes;
   const ExtensionType* end = kExtensionTypes + kExtensionTypeCount;
-  auto it = std::lower_bound(begin, end, std::string_view(ext),
-                             [](const ExtensionType& e, std::string_view k) { return e.extension < k; });
+  auto it =
+      std::lower_bound(begin, end, std::string_view(ext),
+                       [](const ExtensionType& e, std::string_view k) { return e.extension < k; });
   return it != end && it->extension == ext ? it->type : std::string_view();
 }
 
@@ -91,8 +94,8 @@ std::optional<std::string> mimeContentType(std::string_view str) {
 std::string_view statusMessage(int code) {
   const StatusMessage* begin = kStatusMessages;
   const StatusMessage* end = kStatusMessages + kStatusMessageCount;
-  auto it = std::lower_bound(begin, end, code,
-                             [](const StatusMessage& e, int k) { return e.code < k; });
+  auto it =
+      std::lower_bound(begin, end, code, [](const StatusMessage& e, int k) { return e.code < k; });
   return it != end && it->code == code ? it->message : std::string_view();
 }
 

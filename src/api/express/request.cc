@@ -308,8 +308,9 @@ bool isFresh(const http::IncomingHttpHeaders& headers, std::string_view etag,
     size_t start = 0;
     size_t end = 0;
     auto check = [&](std::string_view m) {
-      return m == etag || (etag.substr(0, 2) != "W/" && m.size() == etag.size() + 2 &&
-                           m.substr(0, 2) == "W/" && m.substr(2) == etag) ||
+      return m == etag ||
+             (etag.substr(0, 2) != "W/" && m.size() == etag.size() + 2 && m.substr(0, 2) == "W/" &&
+              m.substr(2) == etag) ||
              (etag.size() == m.size() + 2 && etag.substr(0, 2) == "W/" && etag.substr(2) == m);
     };
     for (size_t i = 0; i < noneMatch.size(); ++i) {

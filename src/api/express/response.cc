@@ -83,9 +83,9 @@ std::string entityTag(std::string_view body, bool weak) {
   } else {
     unsigned char digest[SHA_DIGEST_LENGTH];
     SHA1(reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest);
-    std::string b64 = Buffer::from(std::string_view(reinterpret_cast<char*>(digest), sizeof digest),
-                                   "latin1")
-                          .toString("base64");
+    std::string b64 =
+        Buffer::from(std::string_view(reinterpret_cast<char*>(digest), sizeof digest), "latin1")
+            .toString("base64");
     tag = "\"" + toHex(body.size()) + "-" + b64.substr(0, 27) + "\"";
   }
   return weak ? "W/" + tag : tag;
@@ -321,10 +321,11 @@ void Response::redirect(int code, std::string_view url) {
   if (msg.empty()) {
     msg = "undefined";
   }
-  format({{"text", [&] { body = msg + ". Redirecting to " + address; }},
-          {"html",
-           [&] { body = "<p>" + msg + ". Redirecting to " + detail::escapeHtml(address) + "</p>"; }},
-          {"default", [&] { body.clear(); }}});
+  format(
+      {{"text", [&] { body = msg + ". Redirecting to " + address; }},
+       {"html",
+        [&] { body = "<p>" + msg + ". Redirecting to " + detail::escapeHtml(address) + "</p>"; }},
+       {"default", [&] { body.clear(); }}});
   status(code);
   message.setHeader("Content-Length", uint64_t(body.size()));
   if (req.method == "HEAD") {

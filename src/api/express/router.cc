@@ -8,9 +8,7 @@
 
 namespace nodecc::express::detail {
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 std::string lowerMethod(std::string_view s) {
   std::string out(s);

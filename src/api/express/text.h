@@ -29,7 +29,8 @@ std::string entityTag(std::string_view body, bool weak);
 bool isFresh(const http::IncomingHttpHeaders& headers, std::string_view etag,
              std::string_view lastModified);
 // type-is: req.is(types) (nullopt: false or no body).
-std::optional<std::string> typeIs(const Request& req, std::initializer_list<std::string_view> types);
+std::optional<std::string> typeIs(const Request& req,
+                                  std::initializer_list<std::string_view> types);
 // type-is's is(mediaType, types): the first of types the media type matches.
 std::optional<std::string> typeMatch(std::string_view contentType,
                                      const std::vector<std::string>& types);
