@@ -7,7 +7,8 @@
 # subfolders: those are other layers), and a layer gets only the roots of the layers it lists in
 # DEPS (PRIVATE, not transitive). So a header of a layer above, or of a layer not listed, is not
 # found: a wrong-way include fails to build. PUBLIC_API layers also see include/ (the public
-# headers); only the API layers are PUBLIC_API.
+# headers); only the API layers are PUBLIC_API. Every layer may use the bottom one, text (byte-level
+# helpers), without naming it.
 include(GNUInstallDirs)
 
 function(nodecc_layer name)
@@ -40,10 +41,16 @@ function(nodecc_layer name)
     endif()
   endforeach()
 
+  if(NOT L_SOURCES)
+    # A header-only layer (text): an INTERFACE library that carries its include root.
+    add_library(nodecc_${name} INTERFACE)
+    target_include_directories(nodecc_${name} INTERFACE ${root})
+    return()
+  endif()
   add_library(nodecc_${name} OBJECT ${L_SOURCES})
   target_include_directories(nodecc_${name} PUBLIC ${root})
   set_target_properties(nodecc_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
-  target_link_libraries(nodecc_${name} PRIVATE nodecc_warnings Threads::Threads)
+  target_link_libraries(nodecc_${name} PRIVATE nodecc_warnings Threads::Threads nodecc_text)
   foreach(dep IN LISTS L_DEPS)
     target_link_libraries(nodecc_${name} PRIVATE nodecc_${dep})
   endforeach()

@@ -1,4 +1,4 @@
-// The echo app of DESIGN.md: GET or HEAD /?value=X answers X; other methods get 405.
+// The echo app: GET or HEAD /?value=X answers X; other methods get 405.
 #include <cstdio>
 #include <nodecc/nodecc.h>
 #include <nodecc/url.h>

@@ -1,4 +1,4 @@
-// The echo app of DESIGN.md: GET or HEAD /?value=X answers X; other methods get 405.
+// The echo app: GET or HEAD /?value=X answers X; other methods get 405.
 const http = require('http');
 const url = require('url');
 const args = process.argv.slice(2);

@@ -19,7 +19,7 @@ struct ExampleArgs {
 inline ExampleArgs exampleArgs() {
   ExampleArgs a;
   const auto& argv = nodecc::process::argv();
-  for (size_t i = 1; i + 1 < argv.size(); ++i) {
+  for (size_t i = 2; i + 1 < argv.size(); ++i) {
     if (argv[i] == "--port") {
       a.port = uint16_t(std::atoi(argv[i + 1].c_str()));
     } else if (argv[i] == "--host") {

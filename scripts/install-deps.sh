@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ make libgtest-dev pkg-config curl python3 wrk libbenchmark-dev
-          clang libclang-rt-14-dev clang-format-14 slowhttptest nginx libssl-dev)
+          clang libclang-rt-14-dev clang-format-14 slowhttptest nginx libssl-dev
+          libfast-float-dev zlib1g-dev libbrotli-dev libdeflate-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -23,11 +23,12 @@ constexpr const char* kUsage =
 
 int main() {
   const std::vector<std::string>& argv = nodecc::process::argv();
-  if (argv.size() < 2) {
+  // Node's indices: argv[0] and argv[1] name the program, the command is argv[2].
+  if (argv.size() < 3) {
     std::fputs(kUsage, stderr);
     return 2;
   }
-  const std::string& cmd = argv[1];
+  const std::string& cmd = argv[2];
   if (cmd == "-h" || cmd == "--help" || cmd == "help") {
     std::fputs(kUsage, stdout);
     return 0;
@@ -37,7 +38,7 @@ int main() {
     return 0;
   }
   if (cmd == "serve") {
-    return nodecc::cli::serveCommand(std::vector<std::string>(argv.begin() + 2, argv.end()));
+    return nodecc::cli::serveCommand(std::vector<std::string>(argv.begin() + 3, argv.end()));
   }
   std::fprintf(stderr, "nodecc: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
   return 2;

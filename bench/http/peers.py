@@ -21,7 +21,7 @@ ECHO_VALUE = "hello-world"
 STATIC_FILES = {"13": ("s13.txt", 13), "1k": ("s1k.txt", 1024), "100k": ("s100k.txt", 100 * 1024)}
 
 # Which path serves each app, per peer. The hello app of nginx is a `return` location and h2o's
-# a 13-byte file (DESIGN.md's anchors: h2o has no handler of its own without mruby).
+# a 13-byte file (h2o has no request handler of its own without mruby).
 HELLO_PATH = {"ceiling": "/", "ceiling-ka": "/", "nodecc": "/", "node": "/", "go": "/",
               "nginx": "/hello", "h2o": "/hello.txt", "nodecc-w2": "/", "nginx-w2": "/hello"}
 # The workers2 cell: two workers each, sharing both CPUs with a 2-thread wrk, nothing pinned.

@@ -15,7 +15,7 @@
 
 namespace {
 
-using namespace nodecc::http;
+using namespace nodecc::http::core;
 
 const std::string kBrowserHead =
     "GET /assets/app.js?v=3 HTTP/1.1\r\n"

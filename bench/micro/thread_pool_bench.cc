@@ -26,14 +26,14 @@ namespace nodecc::bench {
 namespace {
 
 // The work: one byte written, as randomFill of one byte does (minus the random).
-struct ByteRequest : threadpool::WorkRequest {
-  ByteRequest() : threadpool::WorkRequest(&ByteRequest::work, &ByteRequest::done) {}
-  static void work(threadpool::WorkRequest* r) {
+struct ByteRequest : threadpool::core::WorkRequest {
+  ByteRequest() : threadpool::core::WorkRequest(&ByteRequest::work, &ByteRequest::done) {}
+  static void work(threadpool::core::WorkRequest* r) {
     auto* self = static_cast<ByteRequest*>(r);
     self->byte = 1;
     benchmark::DoNotOptimize(self->byte);
   }
-  static void done(threadpool::WorkRequest* r, int status) {
+  static void done(threadpool::core::WorkRequest* r, int status) {
     auto* self = static_cast<ByteRequest*>(r);
     if (status == 0) {
       ++*self->completed;
@@ -46,12 +46,12 @@ struct ByteRequest : threadpool::WorkRequest {
   unsigned char byte = 0;
   int64_t* completed = nullptr;
   int64_t chainLeft = 0;  // latency: round trips still to make
-  threadpool::ThreadPool* pool = nullptr;
+  threadpool::core::ThreadPool* pool = nullptr;
 };
 
 void threadPoolLatency(benchmark::State& state) {
-  loop::Loop loop;  // declared first: the pool (and its workers) goes before the loop
-  threadpool::ThreadPool pool(kPoolThreads);
+  loop::core::Loop loop;  // declared first: the pool (and its workers) goes before the loop
+  threadpool::core::ThreadPool pool(kPoolThreads);
   int64_t completed = 0;
   ByteRequest req;
   req.completed = &completed;
@@ -72,8 +72,8 @@ void threadPoolLatency(benchmark::State& state) {
 }
 
 void threadPoolThroughput(benchmark::State& state) {
-  loop::Loop loop;
-  threadpool::ThreadPool pool(kPoolThreads);
+  loop::core::Loop loop;
+  threadpool::core::ThreadPool pool(kPoolThreads);
   int64_t completed = 0;
   auto reqs = std::make_unique<ByteRequest[]>(kPoolInFlight);
   for (int64_t i = 0; i < kPoolInFlight; ++i) {

@@ -4,7 +4,7 @@
 //
 // A nextTick chain never leaves the drain loop; an immediate chain takes one loop iteration
 // per immediate (timers, pending, poll with a zero timeout, check, close), as in libuv. The
-// /loop rows queue loop::Immediate nodes directly: the gap to /api is the API layer's cost.
+// /loop rows queue loop::core::Immediate nodes directly: the gap to /api is the API layer's cost.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -100,25 +100,25 @@ void setImmediateBatch(benchmark::State& state) {
 }
 
 // Loop layer: one embedded node re-queued by its own callback (chain), or an array of nodes.
-struct ChainNode : loop::Immediate {
-  ChainNode() : loop::Immediate(&ChainNode::onRun) {}
-  static void onRun(loop::Immediate* i) {
+struct ChainNode : loop::core::Immediate {
+  ChainNode() : loop::core::Immediate(&ChainNode::onRun) {}
+  static void onRun(loop::core::Immediate* i) {
     auto* self = static_cast<ChainNode*>(i);
     if (--self->left > 0) {
       self->loop->startImmediate(*self);
     }
   }
-  loop::Loop* loop = nullptr;
+  loop::core::Loop* loop = nullptr;
   int64_t left = 0;
 };
 
-struct CountNode : loop::Immediate {
-  CountNode() : loop::Immediate(&CountNode::onRun) {}
-  static void onRun(loop::Immediate* i) { ++*static_cast<int64_t*>(i->data); }
+struct CountNode : loop::core::Immediate {
+  CountNode() : loop::core::Immediate(&CountNode::onRun) {}
+  static void onRun(loop::core::Immediate* i) { ++*static_cast<int64_t*>(i->data); }
 };
 
 void setImmediateChainLoop(benchmark::State& state) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ChainNode node;
   node.loop = &loop;
   for (auto _ : state) {
@@ -134,7 +134,7 @@ void setImmediateChainLoop(benchmark::State& state) {
 }
 
 void setImmediateBatchLoop(benchmark::State& state) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   auto nodes = std::make_unique<CountNode[]>(kImmediateBatch);
   int64_t ran = 0;
   for (int64_t i = 0; i < kImmediateBatch; ++i) {

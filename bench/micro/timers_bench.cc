@@ -3,7 +3,7 @@
 //
 // Each comes twice: through the public API (setTimeout/clearTimeout: a refcounted
 // TimeoutImpl per timer, a UniqueFunction callback, a clock read per insert as Node's
-// getLibuvNow) and at the loop layer (loop::Timer nodes embedded in a preallocated array,
+// getLibuvNow) and at the loop layer (loop::core::Timer nodes embedded in a preallocated array,
 // no allocation, no clock read): the gap between the two rows is the API layer's cost.
 #include <benchmark/benchmark.h>
 
@@ -41,11 +41,11 @@ uint64_t fireDuration(FireSpread s, int64_t i) {
   return s == FireSpread::kOneMs ? 1 : uint64_t(i % 10 + 1);
 }
 
-// A loop::Timer embedded in its owner, default-constructible so an array of them needs one
+// A loop::core::Timer embedded in its owner, default-constructible so an array of them needs one
 // allocation for all.
-struct BenchTimer : loop::Timer {
-  BenchTimer() : loop::Timer(&BenchTimer::onFire) {}
-  static void onFire(loop::Timer* t) { ++*static_cast<int64_t*>(t->data); }
+struct BenchTimer : loop::core::Timer {
+  BenchTimer() : loop::core::Timer(&BenchTimer::onFire) {}
+  static void onFire(loop::core::Timer* t) { ++*static_cast<int64_t*>(t->data); }
 };
 
 // --- insert + cancel
@@ -72,7 +72,7 @@ void timerInsertCancelApi(benchmark::State& state, Spread spread) {
 }
 
 void timerInsertCancelLoop(benchmark::State& state, Spread spread) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   auto timers = std::make_unique<BenchTimer[]>(kTimers);
   int64_t fired = 0;
   for (int64_t i = 0; i < kTimers; ++i) {
@@ -114,7 +114,7 @@ void timerInsertFireApi(benchmark::State& state, FireSpread spread) {
 }
 
 void timerInsertFireLoop(benchmark::State& state, FireSpread spread) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   auto timers = std::make_unique<BenchTimer[]>(kTimers);
   int64_t fired = 0;
   for (int64_t i = 0; i < kTimers; ++i) {

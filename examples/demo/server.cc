@@ -10,10 +10,7 @@
 #include "../example_args.h"
 using namespace nodecc;
 
-#ifndef NODECC_DEMO_ROOT
-#define NODECC_DEMO_ROOT "examples/demo/public"
-#endif
-const std::string root = NODECC_DEMO_ROOT;
+const std::string root = path::join(NODECC_DIRNAME, "public");
 const std::map<std::string, std::string> types = {{".html", "text/html; charset=utf-8"},
                                                   {".css", "text/css; charset=utf-8"}};
 

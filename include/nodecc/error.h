@@ -52,6 +52,12 @@ class RangeError : public Error {
   }
 };
 
+// JavaScript's SyntaxError: what JSON.parse throws for malformed text. No code, as in V8.
+class SyntaxError : public Error {
+ public:
+  explicit SyntaxError(std::string message) : Error(std::move(message)) { name = "SyntaxError"; }
+};
+
 // The reason behind an exception_ptr as an Error: an Error as it is, a std::exception's what()
 // as the message, anything else as "Unknown error".
 Error toError(const std::exception_ptr& e);

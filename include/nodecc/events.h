@@ -13,7 +13,8 @@
 // Listeners must have concrete parameter types (no `auto` parameters).
 //
 // Removing a listener: off(event, f) removes the most recently added listener that is the same
-// function: the same function pointer, or a copy of the same lambda (same closure type).
+// function: the same function pointer, a copy of the same lambda (same closure type), or, for a
+// function object with operator==, an equal object of its type.
 //
 // As in Node: emit() calls the listeners registered when it started, in order; once-listeners
 // are removed before they run; 'newListener' is emitted before a listener is added and
@@ -125,6 +126,10 @@ class Listener final : public ListenerBase {
       return false;
     }
     if constexpr (std::is_pointer_v<F>) {
+      return fn_ == *static_cast<const F*>(fn);
+    } else if constexpr (requires(const F& a) { bool(a == a); }) {
+      // A function object that compares equal (a stream's pipe or finished() listener, one
+      // per pipe) is removed only by an equal one, not by any object of its type.
       return fn_ == *static_cast<const F*>(fn);
     } else {
       return true;

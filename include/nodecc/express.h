@@ -58,6 +58,7 @@
 #include "nodecc/events.h"
 #include "nodecc/function.h"
 #include "nodecc/http.h"
+#include "nodecc/json.h"
 #include "nodecc/promise.h"
 #include "nodecc/querystring.h"
 #include "nodecc/small_vector.h"
@@ -142,11 +143,15 @@ class Setting {
   Setting(std::string v) : kind_(kString), string_(std::move(v)) {}  // NOLINT
   Setting(std::string_view v) : kind_(kString), string_(v) {}        // NOLINT
   Setting(TrustFn fn) : kind_(kFunction), fn_(std::move(fn)) {}      // NOLINT
+  // "json replacer": a function or a key list, as JSON.stringify's second argument.
+  Setting(JSON::Replacer r) : kind_(kReplacer), replacer_(std::move(r)) {}  // NOLINT
   bool isUndefined() const { return kind_ == kUndefined; }
   bool isBool() const { return kind_ == kBool; }
   bool isNumber() const { return kind_ == kNumber; }
   bool isString() const { return kind_ == kString; }
   bool isFunction() const { return kind_ == kFunction; }
+  bool isReplacer() const { return kind_ == kReplacer; }
+  const JSON::Replacer& replacer() const { return replacer_; }
   // Boolean(value) in JavaScript.
   bool truthy() const;
   double number() const { return number_; }
@@ -157,10 +162,12 @@ class Setting {
   bool operator==(const Setting& o) const;
 
  private:
-  enum Kind : uint8_t { kUndefined, kBool, kNumber, kString, kFunction } kind_ = kUndefined;
+  enum Kind : uint8_t { kUndefined, kBool, kNumber, kString, kFunction, kReplacer };
+  Kind kind_ = kUndefined;
   double number_ = 0;
   std::string string_;
   TrustFn fn_;
+  JSON::Replacer replacer_;
 };
 
 // app.locals / res.locals: JavaScript objects of any values.
@@ -274,14 +281,15 @@ class OrderedMap {
 using Accepted = std::optional<std::string>;
 
 // req.body as the body parsers leave it: undefined (no parser ran or it skipped the request),
-// text (text()), bytes (raw()) or a form (urlencoded()).
+// text (text()), bytes (raw()), a form (urlencoded()) or a JSON value (json(): req.body.json).
 class Body {
  public:
-  enum class Kind : uint8_t { kUndefined, kText, kBuffer, kForm };
+  enum class Kind : uint8_t { kUndefined, kText, kBuffer, kForm, kJson };
   Kind kind = Kind::kUndefined;
   std::string text;
   Buffer buffer;
   querystring::ParsedQuery form;
+  JSON::Value json;  // json()'s result (req.body in Express); undefined otherwise
   bool isUndefined() const { return kind == Kind::kUndefined; }
   // A form field ("" when absent or not a form).
   std::string operator[](std::string_view name) const { return form[name]; }
@@ -417,6 +425,16 @@ class Response {
   Response& send(const std::string& body) { return send(std::string_view(body)); }
   Response& send(const Buffer& body);
   Response& send();
+  // res.send(value): a number, boolean, array or object goes out as res.json(value); a string
+  // as send(string); null as an empty body.
+  Response& send(const JSON::Value& value);
+  // res.json(value): JSON.stringify with the "json replacer" and "json spaces" settings ("json
+  // escape" writes <, > and & as \u003c...), Content-Type application/json unless one was set,
+  // then send(): ETag, 304 and HEAD as send's.
+  Response& json(const JSON::Value& value);
+  // res.jsonp(value): json() wrapped in the callback named by the query parameter of the
+  // "jsonp callback name" setting ("callback"), as text/javascript with nosniff.
+  Response& jsonp(const JSON::Value& value);
   // res.sendStatus(code): the status and its reason as text/plain.
   Response& sendStatus(int code);
   // res.redirect([status,] url): 302 by default, with Express's text/html/empty bodies.
@@ -645,23 +663,38 @@ Application express();
 // Body parsers (body-parser 2 as Express 5 bundles it): a body whose Content-Type matches
 // `type` (type-is rules) is read up to `limit` bytes (413 "request entity too large" past it,
 // from Content-Length at once or while reading), decoded in its charset (415 for one that is
-// not supported) and left in req.body; other requests pass through untouched. A body with a
-// Content-Encoding other than identity is 415 (nodecc has no zlib yet).
+// not supported) and left in req.body; other requests pass through untouched. A gzip, deflate
+// or br body is inflated first (the limit counts inflated bytes; 400 with zlib's message for a
+// corrupt one), another Content-Encoding is 415, and with inflate = false any but identity.
+// express.json(): JSON.parse of the body (an empty body is {}); strict: only an object or an
+// array at the top (else 400 with the SyntaxError JSON.parse gives for it); a SyntaxError is
+// 400 "entity.parse.failed" with V8's message; charsets: utf-8 only (415 for others).
+struct JsonOptions {
+  size_t limit = 100 * 1024;
+  bool strict = true;
+  bool inflate = true;
+  JSON::Reviver reviver = nullptr;
+  std::vector<std::string> type = {"application/json"};
+};
 struct UrlencodedOptions {
   size_t limit = 100 * 1024;
+  bool inflate = true;
   bool extended = false;  // Express 5's default; true (qs) is not supported
   long parameterLimit = 1000;
   std::vector<std::string> type = {"application/x-www-form-urlencoded"};
 };
 struct TextOptions {
   size_t limit = 100 * 1024;
+  bool inflate = true;
   std::string defaultCharset = "utf-8";
   std::vector<std::string> type = {"text/plain"};
 };
 struct RawOptions {
   size_t limit = 100 * 1024;
+  bool inflate = true;
   std::vector<std::string> type = {"application/octet-stream"};
 };
+detail::Handler json(JsonOptions options = {});
 detail::Handler urlencoded(UrlencodedOptions options = {});
 detail::Handler text(TextOptions options = {});
 detail::Handler raw(RawOptions options = {});

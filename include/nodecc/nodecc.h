@@ -2,6 +2,8 @@
 // nodecc: Node.js's programming model in C++20. Include this one header.
 #include "nodecc/buffer.h"
 #include "nodecc/cluster.h"
+#include "nodecc/console.h"
+#include "nodecc/crypto.h"
 #include "nodecc/dns.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
@@ -9,13 +11,22 @@
 #include "nodecc/fetch.h"
 #include "nodecc/fs.h"
 #include "nodecc/function.h"
+#include "nodecc/generator.h"
 #include "nodecc/http.h"
+#include "nodecc/json.h"
 #include "nodecc/net.h"
+#include "nodecc/os.h"
+#include "nodecc/path.h"
 #include "nodecc/process.h"
 #include "nodecc/promise.h"
+#include "nodecc/readline.h"
 #include "nodecc/serve_static.h"
+#include "nodecc/stream.h"
+#include "nodecc/string_decoder.h"
 #include "nodecc/timers.h"
 #include "nodecc/url.h"
+#include "nodecc/util.h"
+#include "nodecc/zlib.h"
 
 namespace nodecc {
 

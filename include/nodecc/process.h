@@ -127,14 +127,64 @@ class Env {
 };
 inline constexpr Env env{};
 
-// process.argv: [executable, args...] (as read from /proc/self/cmdline).
+// process.argv, with Node's indices: argv()[0] is the executable (process.execPath), argv()[1]
+// the program (for a compiled program the executable again: it is its own script), and the
+// command line's arguments start at argv()[2], so `process.argv[2]` and
+// `process.argv.slice(2)` convert as they are. Read from /proc/self/cmdline once.
 const std::vector<std::string>& argv();
+// process.argv0: argv[0] exactly as the program was started (not resolved).
+const std::string& argv0();
+// process.execPath: the executable's absolute path, symbolic links resolved
+// (/proc/self/exe).
+const std::string& execPath();
 int pid();
 int ppid();
+// process.cwd(): cached until process::chdir(), as Node caches it; throws Error (ENOENT,
+// syscall "uv_cwd") when the directory is gone.
 std::string cwd();
-void chdir(std::string_view dir);  // throws Error on failure
+// process.chdir(dir): throws Error on failure.
+void chdir(std::string_view dir);
 inline constexpr std::string_view platform = "linux";
 inline constexpr std::string_view arch = "x64";
+
+// process.stdout and process.stderr (Node's tty.WriteStream, fs.SyncWriteStream or net.Socket
+// over fd 1 and 2). Each write() is one write(2) of the whole chunk, made before write()
+// returns, whatever fd 1 is (a file, a pipe, a socket, a terminal): nothing is buffered in the
+// process, so a line written is never lost to a crash or a signal and a pipe's reader sees it
+// at once. Node on Linux writes files and terminals the same way; on a pipe it writes at once
+// too but queues what the pipe cannot take and finishes from the event loop, where nodecc
+// waits for the reader (poll(2)) instead: see docs/console.md. A failed write (EPIPE when the
+// reader is gone) emits 'error' (an Error with code and syscall "write") in a nextTick; with
+// no 'error' listener that is an uncaught exception, as in Node. Later writes are dropped.
+// One object per thread, like the process object (each cluster worker has its own); they all
+// write to the same fds.
+class WriteStream : public EventEmitter {
+ public:
+  explicit WriteStream(int fd);
+  // stream.write(chunk[, callback]): true, false once the stream has failed. The callback
+  // runs in a nextTick with nullptr, or with the Error.
+  bool write(std::string_view chunk);
+  bool write(std::string_view chunk, UniqueFunction<void(Error*)> callback);
+  // The fd this stream writes (stream.fd).
+  const int fd;
+  // stream.isTTY: the fd is a terminal (Node leaves it undefined otherwise).
+  const bool isTTY;
+  // stream.columns / stream.rows: the terminal's size, 0 when not a terminal.
+  int columns() const;
+  int rows() const;
+  // tty.WriteStream's getColorDepth(): 1, 4, 8 or 24 bits, from FORCE_COLOR, NO_COLOR,
+  // NODE_DISABLE_COLORS, COLORTERM and TERM; hasColors(count) compares 2^depth with count.
+  int getColorDepth() const;
+  bool hasColors(int count = 16) const { return (1LL << getColorDepth()) >= count; }
+  // Whether console output to this stream is coloured: a terminal with more than 2^2 colours.
+  bool shouldColorize() const;
+
+ private:
+  bool fail(int err, UniqueFunction<void(Error*)> callback);
+  bool failed_ = false;
+};
+extern thread_local WriteStream stdout;
+extern thread_local WriteStream stderr;
 
 // process.emitWarning(message[, type]): emits 'warning' and prints
 // "(nodecc:PID) Type: message" to stderr, as Node does.

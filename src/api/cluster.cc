@@ -23,7 +23,7 @@ namespace {
 
 // The running cluster (one at a time per process).
 std::mutex gMutex;
-WorkerGroup* gGroup = nullptr;
+core::WorkerGroup* gGroup = nullptr;
 
 // The waiting thread's side: signals, worker ends, and the shutdown deadline, on a loop of its
 // own so that it sleeps until one of them happens.
@@ -42,8 +42,8 @@ class Coordinator {
     signals_.unwatch(SIGTERM);
   }
 
-  loop::Loop& loop() { return loop_; }
-  WorkerGroup& group() { return group_; }
+  loop::core::Loop& loop() { return loop_; }
+  core::WorkerGroup& group() { return group_; }
   bool anyFailed() const { return failed_.load(); }
 
   // Worker thread, as it ends.
@@ -55,9 +55,9 @@ class Coordinator {
   }
 
  private:
-  struct EndedTask : loop::AsyncTask {
-    explicit EndedTask(Coordinator* c) : loop::AsyncTask(&EndedTask::run), c(c) {}
-    static void run(loop::AsyncTask* t) {
+  struct EndedTask : loop::core::AsyncTask {
+    explicit EndedTask(Coordinator* c) : loop::core::AsyncTask(&EndedTask::run), c(c) {}
+    static void run(loop::core::AsyncTask* t) {
       auto* self = static_cast<EndedTask*>(t);
       Coordinator* c = self->c;
       delete self;
@@ -83,7 +83,7 @@ class Coordinator {
     }
   }
 
-  static void onDeadline(loop::Timer* t) {
+  static void onDeadline(loop::core::Timer* t) {
     std::fprintf(stderr,
                  "nodecc cluster: workers still busy after the shutdown timeout, exiting\n");
     std::fflush(nullptr);
@@ -96,16 +96,16 @@ class Coordinator {
     if (process::listenerCount(name) > 0) {
       process::emit(name, std::string(name), signo);
     } else {
-      api::Runtime::current().closeServers();
+      detail::Runtime::current().closeServers();
     }
   }
 
   Options options_;
-  loop::Loop loop_;
+  loop::core::Loop loop_;
   unsigned live_;
-  WorkerGroup group_;
-  loop::SignalWatcher signals_;
-  loop::Timer timer_{&Coordinator::onDeadline};
+  core::WorkerGroup group_;
+  loop::core::SignalWatcher signals_;
+  loop::core::Timer timer_{&Coordinator::onDeadline};
   std::atomic<bool> failed_{false};
   bool stopping_ = false;
 };
@@ -113,8 +113,8 @@ class Coordinator {
 // One worker's life: the application's setup, then its loop until nothing is left to do.
 void workerMain(Coordinator& coord, unsigned id, const std::function<void()>& setup,
                 std::function<void()> afterSetup) {
-  resetEphemeralOrdinal();
-  api::Runtime& rt = api::Runtime::current();
+  core::resetEphemeralOrdinal();
+  detail::Runtime& rt = detail::Runtime::current();
   coord.group().attach(id, rt.loop());
   try {
     setup();
@@ -139,11 +139,11 @@ void workerMain(Coordinator& coord, unsigned id, const std::function<void()>& se
   }
   bool failed = rt.workerFailed;
   if (!failed) {
-    api::emitExitOfRun();
+    detail::emitExitOfRun();
   }
   coord.group().detach(id);
-  api::Runtime::destroyCurrent();
-  api::releaseThreadProcess();
+  detail::Runtime::destroyCurrent();
+  detail::releaseThreadProcess();
   coord.workerEnded(failed);
 }
 
@@ -164,7 +164,7 @@ int run(const Options& options, std::function<void()> setup) {
   sigaddset(&stop, SIGINT);
   sigaddset(&stop, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop, &old);
-  resetSharedPorts();
+  core::resetSharedPorts();
 
   int result;
   {
@@ -210,11 +210,11 @@ size_t broadcast(std::function<void()> fn) {
 }
 
 unsigned workerId() {
-  return inWorker() ? currentWorkerId() : 0;
+  return core::inWorker() ? core::currentWorkerId() : 0;
 }
 
 bool isWorker() {
-  return inWorker();
+  return core::inWorker();
 }
 
 unsigned availableParallelism() {

@@ -1,10 +1,10 @@
 #include "api/default_thread_pool.h"
 
-namespace nodecc::api {
+namespace nodecc::detail {
 
-threadpool::ThreadPool& defaultThreadPool() {
-  static threadpool::ThreadPool pool(threadpool::ThreadPool::defaultSize());
+threadpool::core::ThreadPool& defaultThreadPool() {
+  static threadpool::core::ThreadPool pool(threadpool::core::ThreadPool::defaultSize());
   return pool;
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::detail

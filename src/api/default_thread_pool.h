@@ -1,10 +1,10 @@
 #pragma once
 #include "threadpool/thread_pool.h"
 
-namespace nodecc::api {
+namespace nodecc::detail {
 
 // The process-wide pool behind fs (and later dns), sized by NODECC_THREADPOOL_SIZE. Created on
 // first use; its workers start on the first submitted request.
-threadpool::ThreadPool& defaultThreadPool();
+threadpool::core::ThreadPool& defaultThreadPool();
 
-}  // namespace nodecc::api
+}  // namespace nodecc::detail

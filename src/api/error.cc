@@ -8,12 +8,12 @@ Error Error::fromErrno(int err, std::string_view syscall, std::string_view path,
                        std::string_view dest) {
   Error e;
   e.errnum = err < 0 ? err : -err;
-  e.code = std::string(os::errnoName(err));
+  e.code = std::string(os::core::errnoName(err));
   e.syscall = std::string(syscall);
   e.path = std::string(path);
   e.dest = std::string(dest);
   // libuv's format, which Node prints: "ENOENT: no such file or directory, open 'a.txt'".
-  e.message = e.code + ": " + std::string(os::errnoMessage(err)) + ", " + e.syscall;
+  e.message = e.code + ": " + std::string(os::core::errnoMessage(err)) + ", " + e.syscall;
   if (!path.empty()) {
     e.message += " '" + e.path + "'";
   }
@@ -46,10 +46,10 @@ Error toError(const std::exception_ptr& e) {
 }
 
 std::string_view errnoName(int err) {
-  return os::errnoName(err);
+  return os::core::errnoName(err);
 }
 std::string_view errnoMessage(int err) {
-  return os::errnoMessage(err);
+  return os::core::errnoMessage(err);
 }
 
 }  // namespace nodecc

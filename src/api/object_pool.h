@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace nodecc::api {
+namespace nodecc::detail {
 
 template <class T>
 class ObjectPool {
@@ -73,4 +73,4 @@ class ObjectPool {
   bool orphaned_ = false;
 };
 
-}  // namespace nodecc::api
+}  // namespace nodecc::detail

@@ -4,15 +4,17 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 
+#include "api/cwd_cache.h"
 #include "api/runtime.h"
 #include "api/signal_names.h"
 #include "cluster/worker_group.h"
 #include "os/clock.h"
+#include "os/fs_ops.h"
+#include "os/process_info.h"
 #include "os/process_stats.h"
 #include "os/signals.h"
 
@@ -22,7 +24,7 @@ namespace nodecc {
 
 namespace detail {
 UniqueFunction<void()>& tickSlot() {
-  return api::Runtime::current().tickSlot();
+  return detail::Runtime::current().tickSlot();
 }
 }  // namespace detail
 
@@ -36,20 +38,20 @@ namespace {
 class ProcessEmitter final : public EventEmitter {
  protected:
   void listenerCountChanged(std::string_view event, size_t count) override {
-    int signo = api::signalNumber(event);
-    if (signo == 0 || (cluster::inWorker() && (signo == SIGINT || signo == SIGTERM))) {
+    int signo = detail::signalNumber(event);
+    if (signo == 0 || (cluster::core::inWorker() && (signo == SIGINT || signo == SIGTERM))) {
       // A cluster owns SIGINT and SIGTERM: it emits them on every worker itself.
       return;
     }
     if (count > 0) {
-      api::Runtime::current().watchSignal(signo);
-    } else if (api::Runtime* rt = api::Runtime::currentIfAny()) {
+      detail::Runtime::current().watchSignal(signo);
+    } else if (detail::Runtime* rt = detail::Runtime::currentIfAny()) {
       rt->unwatchSignal(signo);
     }
   }
 };
 
-const uint64_t kStartNs = os::monotonicNs();
+const uint64_t kStartNs = os::core::monotonicNs();
 thread_local ProcessEmitter* tEmitter = nullptr;
 thread_local bool exiting = false;
 
@@ -68,7 +70,30 @@ EventEmitter& emitter() {
 
 }  // namespace process
 
-namespace api {
+namespace detail {
+
+namespace {
+std::atomic<uint64_t> gCwdGeneration{1};
+thread_local uint64_t tCwdGeneration = 0;
+thread_local std::string tCwd;
+}  // namespace
+
+const std::string& currentWorkingDirectory() {
+  uint64_t generation = gCwdGeneration.load(std::memory_order_acquire);
+  if (generation != tCwdGeneration) {
+    os::core::Result<std::string> r = os::core::currentDirectory();
+    if (!r) {
+      throw Error::fromErrno(r.error(), "uv_cwd");
+    }
+    tCwd = std::move(*r);
+    tCwdGeneration = generation;
+  }
+  return tCwd;
+}
+
+void forgetWorkingDirectory() {
+  gCwdGeneration.fetch_add(1, std::memory_order_release);
+}
 
 void releaseThreadProcess() {
   delete process::tEmitter;
@@ -109,12 +134,12 @@ void exitProcess(int code) {
   std::_Exit(code);
 }
 
-}  // namespace api
+}  // namespace detail
 
 namespace process {
 
 void exit(std::optional<int> code) {
-  api::exitProcess(code.value_or(exitCode));
+  detail::exitProcess(code.value_or(exitCode));
 }
 
 void abort() {
@@ -122,32 +147,32 @@ void abort() {
 }
 
 std::array<uint64_t, 2> HrTime::operator()() const {
-  uint64_t ns = os::monotonicNs();
+  uint64_t ns = os::core::monotonicNs();
   return {ns / 1000000000u, ns % 1000000000u};
 }
 
 std::array<uint64_t, 2> HrTime::operator()(const std::array<uint64_t, 2>& prev) const {
-  uint64_t now = os::monotonicNs();
+  uint64_t now = os::core::monotonicNs();
   uint64_t before = prev[0] * 1000000000u + prev[1];
   uint64_t d = now - before;
   return {d / 1000000000u, d % 1000000000u};
 }
 
 uint64_t HrTime::bigint() const {
-  return os::monotonicNs();
+  return os::core::monotonicNs();
 }
 
 double uptime() {
-  return double(os::monotonicNs() - kStartNs) / 1e9;
+  return double(os::core::monotonicNs() - kStartNs) / 1e9;
 }
 
 MemoryUsage memoryUsage() {
-  os::MemoryStats m = os::memoryStats();
+  os::core::MemoryStats m = os::core::memoryStats();
   return MemoryUsage{m.rss, m.heapTotal, m.heapUsed, 0, 0};
 }
 
 CpuUsage cpuUsage() {
-  os::CpuStats c = os::cpuStats();
+  os::core::CpuStats c = os::core::cpuStats();
   return CpuUsage{c.userMicros, c.systemMicros};
 }
 
@@ -192,23 +217,48 @@ std::vector<std::pair<std::string, std::string>> Env::entries() const {
   return out;
 }
 
-const std::vector<std::string>& argv() {
-  static const std::vector<std::string> args = [] {
-    std::vector<std::string> out;
-    std::ifstream f("/proc/self/cmdline", std::ios::binary);
-    std::string all((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    size_t start = 0;
-    while (start < all.size()) {
-      size_t end = all.find('\0', start);
-      if (end == std::string::npos) {
-        end = all.size();
-      }
-      out.push_back(all.substr(start, end - start));
-      start = end + 1;
+namespace {
+
+struct Launch {
+  std::string execPath;
+  std::string argv0;
+  std::vector<std::string> argv;
+};
+
+// Read once, the first time anything asks: neither changes while the process runs.
+const Launch& launch() {
+  static const Launch l = [] {
+    Launch out;
+    os::core::Result<std::vector<std::string>> cmd = os::core::commandLine();
+    std::vector<std::string> args = cmd ? std::move(*cmd) : std::vector<std::string>{};
+    os::core::Result<std::string> exe = os::core::executablePath();
+    out.argv0 = args.empty() ? std::string() : args.front();
+    out.execPath = exe ? std::move(*exe) : out.argv0;
+    // Node's layout: [execPath, the script's absolute path, user arguments...]. A compiled
+    // program is its own script, so argv[1] is the executable's path too.
+    out.argv.reserve(args.size() + 1);
+    out.argv.push_back(out.execPath);
+    out.argv.push_back(out.execPath);
+    for (size_t i = 1; i < args.size(); ++i) {
+      out.argv.push_back(std::move(args[i]));
     }
     return out;
   }();
-  return args;
+  return l;
+}
+
+}  // namespace
+
+const std::vector<std::string>& argv() {
+  return launch().argv;
+}
+
+const std::string& argv0() {
+  return launch().argv0;
+}
+
+const std::string& execPath() {
+  return launch().execPath;
 }
 
 int pid() {
@@ -219,18 +269,16 @@ int ppid() {
 }
 
 std::string cwd() {
-  char buf[PATH_MAX];
-  if (!getcwd(buf, sizeof buf)) {
-    throw Error::fromErrno(-errno, "uv_cwd");
-  }
-  return buf;
+  return detail::currentWorkingDirectory();
 }
 
 void chdir(std::string_view dir) {
   std::string d(dir);
-  if (::chdir(d.c_str()) != 0) {
-    throw Error::fromErrno(-errno, "chdir", d);
+  os::core::Result<void> r = os::core::changeDirectory(d.c_str());
+  if (!r) {
+    throw Error::fromErrno(r.error(), "chdir", d);
   }
+  detail::forgetWorkingDirectory();
 }
 
 void emitWarning(std::string_view message, std::string_view type, std::string_view code) {
@@ -240,8 +288,8 @@ void emitWarning(std::string_view message, std::string_view type, std::string_vi
   // Printed and emitted from a nextTick, as Node does, as "(nodecc:PID) [CODE] Type: message".
   nextTick([w = std::move(w)] {
     std::string codePart = w.code.empty() ? "" : "[" + w.code + "] ";
-    std::fprintf(stderr, "(nodecc:%d) %s%s: %s\n", pid(), codePart.c_str(), w.name.c_str(),
-                 w.message.c_str());
+    process::stderr.write("(nodecc:" + std::to_string(pid()) + ") " + codePart + w.name + ": " +
+                          w.message + "\n");
     emitter().emit("warning", static_cast<const Error&>(w));
   });
 }

@@ -5,7 +5,7 @@
 namespace nodecc::detail {
 
 void enqueueMicrotask(UniqueFunction<void()> task) {
-  api::Runtime::current().queueMicrotask(std::move(task));
+  detail::Runtime::current().queueMicrotask(std::move(task));
 }
 
 namespace {
@@ -52,7 +52,7 @@ void PromiseBase::reject(std::exception_ptr e) {
   error = std::move(e);
   state = State::kRejected;
   if (!handled) {
-    api::Runtime::current().trackRejection(this);
+    detail::Runtime::current().trackRejection(this);
   }
   markSettled();
 }

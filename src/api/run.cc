@@ -4,7 +4,7 @@
 namespace nodecc {
 
 int run() {
-  api::Runtime& rt = api::Runtime::current();
+  detail::Runtime& rt = detail::Runtime::current();
   // As Node's SpinEventLoop: when the loop empties, 'beforeExit' may schedule more work.
   do {
     rt.loop().run();
@@ -12,7 +12,7 @@ int run() {
     process::emit("beforeExit", code);
     rt.loop().drain();
   } while (rt.loop().alive());
-  api::emitExitOfRun();
+  detail::emitExitOfRun();
   return process::exitCode;
 }
 

@@ -12,7 +12,7 @@
 #include "nodecc/error.h"
 #include "nodecc/process.h"
 
-namespace nodecc::api {
+namespace nodecc::detail {
 
 namespace {
 thread_local std::unique_ptr<Runtime> tRuntime;
@@ -141,9 +141,9 @@ void Runtime::uncaught(std::exception_ptr e, const char* origin) {
       exitProcess(7);
     }
   }
-  if (cluster::inWorker()) {
+  if (cluster::core::inWorker()) {
     // Only this worker ends; the others keep serving.
-    std::fprintf(stderr, "nodecc cluster: worker %u: ", cluster::currentWorkerId());
+    std::fprintf(stderr, "nodecc cluster: worker %u: ", cluster::core::currentWorkerId());
     printUncaught(e);
     workerFailed = true;
     loop_.stop();
@@ -155,7 +155,7 @@ void Runtime::uncaught(std::exception_ptr e, const char* origin) {
 
 void Runtime::watchSignal(int signo) {
   if (!signals_) {
-    signals_ = std::make_unique<loop::SignalWatcher>(loop_, &Runtime::onSignal, this);
+    signals_ = std::make_unique<loop::core::SignalWatcher>(loop_, &Runtime::onSignal, this);
   }
   (void)signals_->watch(signo);
 }
@@ -187,4 +187,4 @@ void printUncaught(const std::exception_ptr& e) {
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::detail

@@ -19,7 +19,7 @@ struct TimeoutImpl;
 struct ImmediateImpl;
 }  // namespace nodecc::detail
 
-namespace nodecc::api {
+namespace nodecc::detail {
 
 class Runtime {
  public:
@@ -37,7 +37,7 @@ class Runtime {
   // Ends this thread's runtime now (a cluster worker's, when the worker ends).
   static void destroyCurrent();
 
-  loop::Loop& loop() { return loop_; }
+  loop::core::Loop& loop() { return loop_; }
 
   TaskQueue::Task& tickSlot() { return ticks_.pushEmpty(); }
   void queueMicrotask(TaskQueue::Task&& t) { microtasks_.push(std::move(t)); }
@@ -73,12 +73,12 @@ class Runtime {
   // Set when an uncaught exception ended this cluster worker: its loop stops for good.
   bool workerFailed = false;
 
-  api::ObjectPool<detail::TimeoutImpl>* timeoutPool;
-  api::ObjectPool<detail::ImmediateImpl>* immediatePool;
+  detail::ObjectPool<detail::TimeoutImpl>* timeoutPool;
+  detail::ObjectPool<detail::ImmediateImpl>* immediatePool;
 
   // Active timers and immediates the loop holds, released if the thread ends first.
-  loop::IntrusiveList<detail::TimeoutImpl> liveTimeouts;
-  loop::IntrusiveList<detail::ImmediateImpl> liveImmediates;
+  loop::core::IntrusiveList<detail::TimeoutImpl> liveTimeouts;
+  loop::core::IntrusiveList<detail::ImmediateImpl> liveImmediates;
 
  private:
   static Runtime& create();
@@ -87,11 +87,11 @@ class Runtime {
   bool processRejections();
   static void onSignal(void* ctx, int signo);
 
-  loop::Loop loop_;
+  loop::core::Loop loop_;
   TaskQueue ticks_;
   TaskQueue microtasks_;
   std::vector<detail::Ref<detail::PromiseBase>> rejections_;
-  std::unique_ptr<loop::SignalWatcher> signals_;
+  std::unique_ptr<loop::core::SignalWatcher> signals_;
   std::vector<std::unique_ptr<void, void (*)(void*)>> owned_;
   std::vector<UniqueFunction<void()>> serverClosers_;
 };
@@ -107,4 +107,4 @@ void emitExitOfRun();
 // Sets exitCode, emits 'exit' once, flushes stdio and ends the process.
 [[noreturn]] void exitProcess(int code);
 
-}  // namespace nodecc::api
+}  // namespace nodecc::detail

@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-namespace nodecc::api {
+namespace nodecc::detail {
 
 struct SignalName {
   int number;
@@ -36,4 +36,4 @@ inline std::string_view signalName(int signo) {
   return "UNKNOWN";
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::detail

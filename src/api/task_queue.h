@@ -8,7 +8,7 @@
 
 #include "nodecc/function.h"
 
-namespace nodecc::api {
+namespace nodecc::detail {
 
 class TaskQueue {
  public:
@@ -55,4 +55,4 @@ class TaskQueue {
   size_t tail_ = 0;
 };
 
-}  // namespace nodecc::api
+}  // namespace nodecc::detail

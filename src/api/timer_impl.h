@@ -11,7 +11,7 @@
 namespace nodecc::detail {
 
 struct TimeoutImpl {
-  TimeoutImpl(api::Runtime& rt, UniqueFunction<void()> cb, uint64_t duration, bool repeat)
+  TimeoutImpl(detail::Runtime& rt, UniqueFunction<void()> cb, uint64_t duration, bool repeat)
       : rt(&rt), pool(rt.timeoutPool), callback(std::move(cb)), duration(duration), repeat(repeat) {
     timer.data = this;
   }
@@ -23,17 +23,17 @@ struct TimeoutImpl {
     }
   }
   // The runtime it belongs to, or null once that thread's runtime is gone.
-  api::Runtime* runtime() const { return pool->orphaned() ? nullptr : rt; }
+  detail::Runtime* runtime() const { return pool->orphaned() ? nullptr : rt; }
   // Arms (or re-arms) the timer from `start`; the loop takes its reference if it had none.
   void arm(int64_t start);
   // Stops for good (clearTimeout): the callback is released once it is not running.
   void clear();
   void detachFromRuntime();
-  static void onFire(loop::Timer* t);
+  static void onFire(loop::core::Timer* t);
 
-  loop::Timer timer{&TimeoutImpl::onFire};
-  api::Runtime* rt;
-  api::ObjectPool<TimeoutImpl>* pool;
+  loop::core::Timer timer{&TimeoutImpl::onFire};
+  detail::Runtime* rt;
+  detail::ObjectPool<TimeoutImpl>* pool;
   UniqueFunction<void()> callback;
   uint64_t duration;
   bool repeat;
@@ -43,11 +43,11 @@ struct TimeoutImpl {
   int refs = 0;
   TimeoutImpl* prev = nullptr;
   TimeoutImpl* next = nullptr;
-  loop::IntrusiveList<TimeoutImpl>* owner = nullptr;
+  loop::core::IntrusiveList<TimeoutImpl>* owner = nullptr;
 };
 
 struct ImmediateImpl {
-  ImmediateImpl(api::Runtime& rt, UniqueFunction<void()> cb)
+  ImmediateImpl(detail::Runtime& rt, UniqueFunction<void()> cb)
       : rt(&rt), pool(rt.immediatePool), callback(std::move(cb)) {
     node.data = this;
   }
@@ -58,19 +58,19 @@ struct ImmediateImpl {
       pool->release(this);
     }
   }
-  api::Runtime* runtime() const { return pool->orphaned() ? nullptr : rt; }
+  detail::Runtime* runtime() const { return pool->orphaned() ? nullptr : rt; }
   void clear();
   void detachFromRuntime();
-  static void onRun(loop::Immediate* i);
+  static void onRun(loop::core::Immediate* i);
 
-  loop::Immediate node{&ImmediateImpl::onRun};
-  api::Runtime* rt;
-  api::ObjectPool<ImmediateImpl>* pool;
+  loop::core::Immediate node{&ImmediateImpl::onRun};
+  detail::Runtime* rt;
+  detail::ObjectPool<ImmediateImpl>* pool;
   UniqueFunction<void()> callback;
   int refs = 0;
   ImmediateImpl* prev = nullptr;
   ImmediateImpl* next = nullptr;
-  loop::IntrusiveList<ImmediateImpl>* owner = nullptr;
+  loop::core::IntrusiveList<ImmediateImpl>* owner = nullptr;
 };
 
 }  // namespace nodecc::detail

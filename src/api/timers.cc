@@ -83,7 +83,7 @@ void TimeoutImpl::detachFromRuntime() {
   }
 }
 
-void TimeoutImpl::onFire(loop::Timer* t) {
+void TimeoutImpl::onFire(loop::core::Timer* t) {
   auto* self = static_cast<TimeoutImpl*>(t->data);
   self->addRef();  // the callback may clear the timer and drop every other reference
   int64_t start = 0;
@@ -133,7 +133,7 @@ void ImmediateImpl::detachFromRuntime() {
   release();
 }
 
-void ImmediateImpl::onRun(loop::Immediate* i) {
+void ImmediateImpl::onRun(loop::core::Immediate* i) {
   auto* self = static_cast<ImmediateImpl*>(i->data);
   self->owner->unlink(self);
   // The loop's reference is released when the callback is done, even if it throws.
@@ -148,7 +148,7 @@ void ImmediateImpl::onRun(loop::Immediate* i) {
 }
 
 Timeout startTimeout(UniqueFunction<void()> cb, double ms, bool repeat) {
-  api::Runtime& rt = api::Runtime::current();
+  detail::Runtime& rt = detail::Runtime::current();
   auto* impl = rt.timeoutPool->make(rt, std::move(cb), clampDelay(ms), repeat);
   impl->addRef();
   Timeout handle(impl);
@@ -159,7 +159,7 @@ Timeout startTimeout(UniqueFunction<void()> cb, double ms, bool repeat) {
 }
 
 Immediate startImmediate(UniqueFunction<void()> cb) {
-  api::Runtime& rt = api::Runtime::current();
+  detail::Runtime& rt = detail::Runtime::current();
   auto* impl = rt.immediatePool->make(rt, std::move(cb));
   impl->addRef();
   Immediate handle(impl);

@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-namespace nodecc::cluster {
+namespace nodecc::cluster::core {
 
 namespace {
 std::mutex gMutex;
@@ -40,4 +40,4 @@ void resetSharedPorts() {
   ports().clear();
 }
 
-}  // namespace nodecc::cluster
+}  // namespace nodecc::cluster::core

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::cluster {
+namespace nodecc::cluster::core {
 
 // The calling worker's next port-0 listen ordinal (0, 1, ...).
 unsigned nextEphemeralOrdinal();
@@ -18,4 +18,4 @@ void recordSharedPort(std::string_view host, unsigned ordinal, uint16_t port);
 void resetSharedPorts();
 void resetEphemeralOrdinal();
 
-}  // namespace nodecc::cluster
+}  // namespace nodecc::cluster::core

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-namespace nodecc::cluster {
+namespace nodecc::cluster::core {
 
 namespace {
 thread_local unsigned tWorkerId = 0;
@@ -48,7 +48,7 @@ void WorkerGroup::join() {
   threads_.clear();
 }
 
-void WorkerGroup::attach(unsigned id, loop::Loop& loop) {
+void WorkerGroup::attach(unsigned id, loop::core::Loop& loop) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (loops_.size() <= id) {
     loops_.resize(id + 1, nullptr);
@@ -57,7 +57,7 @@ void WorkerGroup::attach(unsigned id, loop::Loop& loop) {
 }
 
 void WorkerGroup::detach(unsigned id) {
-  loop::Loop* loop;
+  loop::core::Loop* loop;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     loop = loops_[id];
@@ -70,7 +70,7 @@ void WorkerGroup::detach(unsigned id) {
   }
 }
 
-void WorkerGroup::PostedTask::run(loop::AsyncTask* t) {
+void WorkerGroup::PostedTask::run(loop::core::AsyncTask* t) {
   std::unique_ptr<PostedTask> self(static_cast<PostedTask*>(t));
   self->task();
 }
@@ -78,7 +78,7 @@ void WorkerGroup::PostedTask::run(loop::AsyncTask* t) {
 size_t WorkerGroup::postToAll(const Task& task) {
   std::lock_guard<std::mutex> lock(mutex_);
   size_t n = 0;
-  for (loop::Loop* loop : loops_) {
+  for (loop::core::Loop* loop : loops_) {
     if (loop) {
       loop->post(new PostedTask(task));
       ++n;
@@ -99,10 +99,10 @@ bool WorkerGroup::postTo(unsigned id, Task task) {
 size_t WorkerGroup::attached() const {
   std::lock_guard<std::mutex> lock(mutex_);
   size_t n = 0;
-  for (loop::Loop* loop : loops_) {
+  for (loop::core::Loop* loop : loops_) {
     n += loop != nullptr;
   }
   return n;
 }
 
-}  // namespace nodecc::cluster
+}  // namespace nodecc::cluster::core

@@ -15,7 +15,7 @@
 
 #include "loop/loop.h"
 
-namespace nodecc::cluster {
+namespace nodecc::cluster::core {
 
 class WorkerGroup {
  public:
@@ -31,7 +31,7 @@ class WorkerGroup {
   void join();
 
   // Worker thread: its loop accepts posted tasks from now on / no longer.
-  void attach(unsigned id, loop::Loop& loop);
+  void attach(unsigned id, loop::core::Loop& loop);
   void detach(unsigned id);
 
   // Any thread: runs task on every attached worker's loop thread (a copy each). Returns how
@@ -42,14 +42,14 @@ class WorkerGroup {
   size_t attached() const;
 
  private:
-  struct PostedTask : loop::AsyncTask {
-    explicit PostedTask(Task t) : loop::AsyncTask(&PostedTask::run), task(std::move(t)) {}
-    static void run(loop::AsyncTask* t);
+  struct PostedTask : loop::core::AsyncTask {
+    explicit PostedTask(Task t) : loop::core::AsyncTask(&PostedTask::run), task(std::move(t)) {}
+    static void run(loop::core::AsyncTask* t);
     Task task;
   };
 
   mutable std::mutex mutex_;
-  std::vector<loop::Loop*> loops_;  // by worker id; null when not attached
+  std::vector<loop::core::Loop*> loops_;  // by worker id; null when not attached
   std::vector<std::thread> threads_;
 };
 
@@ -58,4 +58,4 @@ unsigned currentWorkerId();
 bool inWorker();
 void setCurrentWorker(unsigned id, bool isWorker);
 
-}  // namespace nodecc::cluster
+}  // namespace nodecc::cluster::core

@@ -13,9 +13,9 @@ namespace nodecc::fs::core {
 
 namespace {
 
-Result<void> copyContents(int from, int to, const os::FileStat& src, int mode) {
+Result<void> copyContents(int from, int to, const os::core::FileStat& src, int mode) {
   if (mode & (kCopyFileFiclone | kCopyFileFicloneForce)) {
-    auto cloned = os::cloneFile(from, to);
+    auto cloned = os::core::cloneFile(from, to);
     if (cloned) {
       return {};
     }
@@ -26,9 +26,9 @@ Result<void> copyContents(int from, int to, const os::FileStat& src, int mode) {
   // Up to the size fstat reported (libuv's loop): a file growing meanwhile is cut there.
   uint64_t left = src.size;
   while (left > 0) {
-    auto n = os::copyRange(from, to, size_t(left));
+    auto n = os::core::copyRange(from, to, size_t(left));
     if (!n) {
-      return os::Errno{n.error()};
+      return os::core::Errno{n.error()};
     }
     if (*n == 0) {
       break;  // the source shrank
@@ -39,34 +39,34 @@ Result<void> copyContents(int from, int to, const os::FileStat& src, int mode) {
 }
 
 Result<void> copyOpen(int from, const char* to, int mode, bool* opened) {
-  auto src = os::statOfFd(from);
+  auto src = os::core::statFd(from);
   if (!src) {
-    return os::Errno{src.error()};
+    return os::core::Errno{src.error()};
   }
   int flags = O_WRONLY | O_CREAT | ((mode & kCopyFileExcl) ? O_EXCL : 0);
-  auto dst = os::openFile(to, flags, int(src->mode & 07777));
+  auto dst = os::core::openFile(to, flags, int(src->mode & 07777));
   if (!dst) {
-    return os::Errno{dst.error()};
+    return os::core::Errno{dst.error()};
   }
   *opened = true;
   Result<void> r;
   if (!(mode & kCopyFileExcl)) {
-    auto d = os::statOfFd(*dst);
+    auto d = os::core::statFd(*dst);
     if (!d) {
-      r = os::Errno{d.error()};
+      r = os::core::Errno{d.error()};
     } else if (d->dev == src->dev && d->ino == src->ino) {
-      return os::closeFile(*dst);  // the same file: nothing to copy, nothing to remove
-    } else if (auto t = os::truncateFd(*dst, 0); !t) {
+      return os::core::closeFile(*dst);  // the same file: nothing to copy, nothing to remove
+    } else if (auto t = os::core::truncateFd(*dst, 0); !t) {
       r = t;
     }
   }
   if (r) {
-    r = os::chmodFd(*dst, int(src->mode & 07777));
+    r = os::core::chmodFd(*dst, int(src->mode & 07777));
   }
   if (r) {
     r = copyContents(from, *dst, *src, mode);
   }
-  auto closed = os::closeFile(*dst);
+  auto closed = os::core::closeFile(*dst);
   if (r && !closed) {
     r = closed;
   }
@@ -76,15 +76,15 @@ Result<void> copyOpen(int from, const char* to, int mode, bool* opened) {
 }  // namespace
 
 Result<void> copyFile(const char* from, const char* to, int mode) {
-  auto src = os::openFile(from, O_RDONLY, 0);
+  auto src = os::core::openFile(from, O_RDONLY, 0);
   if (!src) {
-    return os::Errno{src.error()};
+    return os::core::Errno{src.error()};
   }
   bool opened = false;
   auto r = copyOpen(*src, to, mode, &opened);
-  (void)os::closeFile(*src);
+  (void)os::core::closeFile(*src);
   if (!r && opened) {
-    (void)os::unlinkPath(to);
+    (void)os::core::unlinkPath(to);
   }
   return r;
 }

@@ -22,7 +22,7 @@ Result<std::string> mkdirRecursive(const std::string& path, int mode, MkdirpRule
       site->set(nullptr, ErrorSite::Path::kOther);
       site->otherPath = std::move(next);
     }
-    return os::Errno{err};
+    return os::core::Errno{err};
   };
   // Paths still to make, the deepest at the bottom: a missing parent pushes the child back
   // and then the parent (the part before the last '/', spelled as given).
@@ -30,7 +30,7 @@ Result<std::string> mkdirRecursive(const std::string& path, int mode, MkdirpRule
   while (!todo.empty()) {
     next = std::move(todo.back());
     todo.pop_back();
-    auto made = os::makeDirectory(next.c_str(), mode);
+    auto made = os::core::makeDirectory(next.c_str(), mode);
     int err = made ? 0 : made.error();
     for (;;) {
       if (err == 0) {
@@ -55,7 +55,7 @@ Result<std::string> mkdirRecursive(const std::string& path, int mode, MkdirpRule
         break;
       }
       // EEXIST and the rest: fine if a directory is there, else say what is in the way.
-      auto st = os::statOfPath(next.c_str());
+      auto st = os::core::statPath(next.c_str());
       if (rules == MkdirpRules::kAsync && err == -EEXIST && !todo.empty() &&
           !(st && S_ISDIR(st->mode))) {
         return fail(-ENOTDIR);

@@ -52,9 +52,9 @@ Result<size_t> readAll(int fd, std::string* out, size_t sizeHint) {
       }
       out->resize(out->size() * 2);
     }
-    auto n = os::readFd(fd, out->data() + have, out->size() - have, -1);
+    auto n = os::core::readFd(fd, out->data() + have, out->size() - have, -1);
     if (!n) {
-      return os::Errno{n.error()};
+      return os::core::Errno{n.error()};
     }
     if (*n == 0) {
       break;
@@ -76,20 +76,20 @@ Result<int> parseOpenFlags(std::string_view flags) {
       return f.flags;
     }
   }
-  return os::Errno{-EINVAL};
+  return os::core::Errno{-EINVAL};
 }
 
 Result<int> open(const char* path, int flags, int mode) {
-  return os::openFile(path, flags, mode);
+  return os::core::openFile(path, flags, mode);
 }
 Result<void> close(int fd) {
-  return os::closeFile(fd);
+  return os::core::closeFile(fd);
 }
 Result<size_t> read(int fd, void* buf, size_t len, int64_t position) {
-  return os::readFd(fd, buf, len, position);
+  return os::core::readFd(fd, buf, len, position);
 }
 Result<size_t> write(int fd, const void* buf, size_t len, int64_t position) {
-  return os::writeFd(fd, buf, len, position);
+  return os::core::writeFd(fd, buf, len, position);
 }
 
 Result<size_t> writeAll(int fd, const iovec* iov, int count, int64_t position) {
@@ -102,9 +102,9 @@ Result<size_t> writeAll(int fd, const iovec* iov, int count, int64_t position) {
       ++first;
       continue;
     }
-    auto n = os::writevFd(fd, rest.data() + first, int(rest.size() - first), position);
+    auto n = os::core::writevFd(fd, rest.data() + first, int(rest.size() - first), position);
     if (!n) {
-      return os::Errno{n.error()};
+      return os::core::Errno{n.error()};
     }
     size_t done = *n;
     total += done;
@@ -125,150 +125,150 @@ Result<size_t> writeAll(int fd, const iovec* iov, int count, int64_t position) {
 }
 
 Result<std::string> readFile(const char* path, int flags, ErrorSite* site) {
-  auto fd = os::openFile(path, flags, 0666);
+  auto fd = os::core::openFile(path, flags, 0666);
   if (!fd) {
-    return os::Errno{fd.error()};  // open, on the path: the operation's own
+    return os::core::Errno{fd.error()};  // open, on the path: the operation's own
   }
-  auto st = os::statOfFd(*fd);
+  auto st = os::core::statFd(*fd);
   if (!st) {
-    (void)os::closeFile(*fd);
+    (void)os::core::closeFile(*fd);
     site->set("fstat", ErrorSite::Path::kNone);
-    return os::Errno{st.error()};
+    return os::core::Errno{st.error()};
   }
   std::string out;
   size_t hint = S_ISREG(st->mode) ? size_t(st->size) : 0;
   auto n = readAll(*fd, &out, hint);
-  (void)os::closeFile(*fd);
+  (void)os::core::closeFile(*fd);
   if (!n) {
     site->set("read", ErrorSite::Path::kNone);
-    return os::Errno{n.error()};
+    return os::core::Errno{n.error()};
   }
   return out;
 }
 
 Result<std::string> readFd(int fd) {
-  auto st = os::statOfFd(fd);
+  auto st = os::core::statFd(fd);
   if (!st) {
-    return os::Errno{st.error()};
+    return os::core::Errno{st.error()};
   }
   std::string out;
   // From the current position the regular file holds at most size bytes more; read to EOF
   // without a size bound since the position is unknown here.
   auto n = readAll(fd, &out, 0);
   if (!n) {
-    return os::Errno{n.error()};
+    return os::core::Errno{n.error()};
   }
   return out;
 }
 
 Result<void> writeFile(const char* path, const void* data, size_t len, int flags, int mode,
                        ErrorSite* site) {
-  auto fd = os::openFile(path, flags, mode);
+  auto fd = os::core::openFile(path, flags, mode);
   if (!fd) {
-    return os::Errno{fd.error()};
+    return os::core::Errno{fd.error()};
   }
   iovec iov{const_cast<void*>(data), len};
   auto n = writeAll(*fd, &iov, 1, -1);
-  auto closed = os::closeFile(*fd);
+  auto closed = os::core::closeFile(*fd);
   if (!n) {
     site->set("write", ErrorSite::Path::kNone);
-    return os::Errno{n.error()};
+    return os::core::Errno{n.error()};
   }
   if (!closed) {
     site->set("close", ErrorSite::Path::kNone);
-    return os::Errno{closed.error()};
+    return os::core::Errno{closed.error()};
   }
   return {};
 }
 
 Result<void> truncate(const char* path, int64_t length, ErrorSite* site) {
-  auto fd = os::openFile(path, O_RDWR, 0666);
+  auto fd = os::core::openFile(path, O_RDWR, 0666);
   if (!fd) {
-    return os::Errno{fd.error()};
+    return os::core::Errno{fd.error()};
   }
-  auto r = os::truncateFd(*fd, length);
-  (void)os::closeFile(*fd);
+  auto r = os::core::truncateFd(*fd, length);
+  (void)os::core::closeFile(*fd);
   if (!r) {
     site->set("ftruncate", ErrorSite::Path::kNone);
   }
   return r;
 }
 
-Result<os::FileStat> stat(const char* path) {
-  return os::statOfPath(path);
+Result<os::core::FileStat> stat(const char* path) {
+  return os::core::statPath(path);
 }
-Result<os::FileStat> lstat(const char* path) {
-  return os::lstatOfPath(path);
+Result<os::core::FileStat> lstat(const char* path) {
+  return os::core::lstatPath(path);
 }
-Result<os::FileStat> fstat(int fd) {
-  return os::statOfFd(fd);
+Result<os::core::FileStat> fstat(int fd) {
+  return os::core::statFd(fd);
 }
 
-Result<std::vector<os::DirEntry>> readdir(const char* path, bool withTypes) {
-  auto entries = os::scanDirectory(path);
+Result<std::vector<os::core::DirEntry>> readdir(const char* path, bool withTypes) {
+  auto entries = os::core::scanDirectory(path);
   if (!entries || !withTypes) {
     return entries;
   }
   std::string child;
-  for (os::DirEntry& e : *entries) {
-    if (e.type != os::EntryType::kUnknown) {
+  for (os::core::DirEntry& e : *entries) {
+    if (e.type != os::core::EntryType::kUnknown) {
       continue;
     }
     // Node's getDirents: lstat the entries the file system gave no type for.
     child.assign(path).append("/").append(e.name);
-    auto st = os::lstatOfPath(child.c_str());
+    auto st = os::core::lstatPath(child.c_str());
     if (!st) {
-      return os::Errno{st.error()};
+      return os::core::Errno{st.error()};
     }
-    e.type = os::entryTypeOfMode(st->mode);
+    e.type = os::core::entryTypeOfMode(st->mode);
   }
   return entries;
 }
 
 Result<void> mkdir(const char* path, int mode) {
-  return os::makeDirectory(path, mode);
+  return os::core::makeDirectory(path, mode);
 }
 Result<std::string> mkdtemp(const std::string& prefix) {
-  return os::makeTempDirectory(prefix);
+  return os::core::makeTempDirectory(prefix);
 }
 Result<void> rmdir(const char* path) {
-  return os::removeDirectory(path);
+  return os::core::removeDirectory(path);
 }
 Result<void> unlink(const char* path) {
-  return os::unlinkPath(path);
+  return os::core::unlinkPath(path);
 }
 Result<void> rename(const char* from, const char* to) {
-  return os::renamePath(from, to);
+  return os::core::renamePath(from, to);
 }
 Result<void> access(const char* path, int mode) {
-  return os::accessPath(path, mode);
+  return os::core::accessPath(path, mode);
 }
 Result<std::string> realpath(const char* path) {
-  return os::realPath(path);
+  return os::core::realPath(path);
 }
 Result<void> ftruncate(int fd, int64_t length) {
-  return os::truncateFd(fd, length);
+  return os::core::truncateFd(fd, length);
 }
 Result<void> symlink(const char* target, const char* path) {
-  return os::symlinkPath(target, path);
+  return os::core::symlinkPath(target, path);
 }
 Result<std::string> readlink(const char* path) {
-  return os::readLink(path);
+  return os::core::readLink(path);
 }
 Result<void> utimes(const char* path, double atime, double mtime) {
-  return os::setTimesPath(path, atime, mtime);
+  return os::core::setTimesPath(path, atime, mtime);
 }
 Result<void> futimes(int fd, double atime, double mtime) {
-  return os::setTimesFd(fd, atime, mtime);
+  return os::core::setTimesFd(fd, atime, mtime);
 }
 Result<void> chmod(const char* path, int mode) {
-  return os::chmodPath(path, mode);
+  return os::core::chmodPath(path, mode);
 }
 Result<void> fchmod(int fd, int mode) {
-  return os::chmodFd(fd, mode);
+  return os::core::chmodFd(fd, mode);
 }
 Result<void> fsync(int fd) {
-  return os::syncFd(fd);
+  return os::core::syncFd(fd);
 }
 
 }  // namespace nodecc::fs::core

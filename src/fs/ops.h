@@ -21,7 +21,7 @@
 
 namespace nodecc::fs::core {
 
-using os::Result;
+using os::core::Result;
 
 // Where a failure happened when it was not the operation's own syscall on its own path(s).
 struct ErrorSite {
@@ -66,12 +66,12 @@ Result<void> writeFile(const char* path, const void* data, size_t len, int flags
 // Node's truncate(path): open "r+", ftruncate, close.
 Result<void> truncate(const char* path, int64_t length, ErrorSite* site);
 
-Result<os::FileStat> stat(const char* path);
-Result<os::FileStat> lstat(const char* path);
-Result<os::FileStat> fstat(int fd);
+Result<os::core::FileStat> stat(const char* path);
+Result<os::core::FileStat> lstat(const char* path);
+Result<os::core::FileStat> fstat(int fd);
 
 // Entries sorted by name; entries whose type readdir did not report are lstat'ed, as Node does.
-Result<std::vector<os::DirEntry>> readdir(const char* path, bool withTypes);
+Result<std::vector<os::core::DirEntry>> readdir(const char* path, bool withTypes);
 
 Result<void> mkdir(const char* path, int mode);
 // Node's two mkdir -p: MKDirpSync (fs.mkdirSync) and MKDirpAsync (the callback and promise

@@ -53,10 +53,10 @@ std::string resolvePath(const std::string& base, const std::string& p) {
 }  // namespace
 
 Result<std::string> realpathWalk(const std::string& path, ErrorSite* site) {
-  auto cwd = os::currentDirectory();
+  auto cwd = os::core::currentDirectory();
   if (!cwd) {
     site->set("uv_cwd", ErrorSite::Path::kNone);
-    return os::Errno{cwd.error()};
+    return os::core::Errno{cwd.error()};
   }
   std::string p = resolvePath(*cwd, path);
   std::set<std::string> knownHard;
@@ -75,29 +75,29 @@ Result<std::string> realpathWalk(const std::string& path, ErrorSite* site) {
     if (knownHard.count(base)) {
       continue;
     }
-    auto st = os::lstatOfPath(base.c_str());
+    auto st = os::core::lstatPath(base.c_str());
     if (!st) {
       site->set("lstat", base);
-      return os::Errno{st.error()};
+      return os::core::Errno{st.error()};
     }
     if (!S_ISLNK(st->mode)) {
       knownHard.insert(base);
       continue;
     }
     // A link: stat it (catches dangling links and loops, as Node), read it, start over.
-    auto target = os::statOfPath(base.c_str());
+    auto target = os::core::statPath(base.c_str());
     if (!target) {
       site->set("stat", base);
-      return os::Errno{target.error()};
+      return os::core::Errno{target.error()};
     }
-    auto link = os::readLink(base.c_str());
+    auto link = os::core::readLink(base.c_str());
     if (!link) {
       site->set("readlink", base);
-      return os::Errno{link.error()};
+      return os::core::Errno{link.error()};
     }
     if (++links > kMaxLinks) {
       site->set("stat", base);
-      return os::Errno{-ELOOP};
+      return os::core::Errno{-ELOOP};
     }
     std::string resolved = resolvePath(previous, *link);
     p = resolvePath(resolved, p.substr(pos));

@@ -24,7 +24,7 @@ void setText(Request& r, Result<std::string>&& res) {
   }
 }
 
-void setStat(Request& r, const Result<os::FileStat>& res) {
+void setStat(Request& r, const Result<os::core::FileStat>& res) {
   if (res) {
     r.stat = res.value();
     r.result = 0;
@@ -158,7 +158,7 @@ void Request::run() {
   kRunners[static_cast<size_t>(op)](*this);
 }
 
-void submit(threadpool::ThreadPool& pool, loop::Loop& loop, Request& req) {
+void submit(threadpool::core::ThreadPool& pool, loop::core::Loop& loop, Request& req) {
   pool.submit(loop, req);
 }
 

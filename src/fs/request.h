@@ -4,7 +4,7 @@
 // for every operation, as libuv's uv_fs_t: the operation's row in op_table.h says which
 // syscall and paths its errors name, and Request::run dispatches through the same table.
 //
-// Lifecycle (threadpool::WorkRequest's): from submit() until its done callback the request
+// Lifecycle (threadpool::core::WorkRequest's): from submit() until its done callback the request
 // belongs to the pool and keeps its loop alive; work runs on a worker, which touches only the
 // request's own fields (and the bytes behind `buffer`/`iov`, which the submitter keeps alive
 // and does not touch meanwhile); done(status) runs once on the submitting loop's thread,
@@ -23,8 +23,9 @@
 
 namespace nodecc::fs::core {
 
-struct Request : threadpool::WorkRequest {
-  explicit Request(Op op, Done done = nullptr) : threadpool::WorkRequest(&work, done), op(op) {}
+struct Request : threadpool::core::WorkRequest {
+  explicit Request(Op op, Done done = nullptr)
+      : threadpool::core::WorkRequest(&work, done), op(op) {}
   Request(const Request&) = delete;
   Request& operator=(const Request&) = delete;
 
@@ -51,9 +52,9 @@ struct Request : threadpool::WorkRequest {
   // Outputs.
   int64_t result = 0;  // >= 0 on success (an fd, a byte count); -errno on failure
   ErrorSite site;      // where it failed, when not the op's own syscall/path
-  os::FileStat stat;
+  os::core::FileStat stat;
   std::string text;  // readFile's bytes; realpath/readlink/mkdtemp/mkdir -p's path
-  std::vector<os::DirEntry> entries;
+  std::vector<os::core::DirEntry> entries;
 
   bool failed() const { return result < 0; }
   int error() const { return failed() ? int(result) : 0; }
@@ -64,10 +65,10 @@ struct Request : threadpool::WorkRequest {
   void run();
 
  private:
-  static void work(threadpool::WorkRequest* w) { static_cast<Request*>(w)->run(); }
+  static void work(threadpool::core::WorkRequest* w) { static_cast<Request*>(w)->run(); }
 };
 
 // Runs `req` on a worker of `pool`; its done callback follows on `loop` (loop thread only).
-void submit(threadpool::ThreadPool& pool, loop::Loop& loop, Request& req);
+void submit(threadpool::core::ThreadPool& pool, loop::core::Loop& loop, Request& req);
 
 }  // namespace nodecc::fs::core

@@ -16,18 +16,18 @@ Result<void> removeTree(const std::string& path, ErrorSite* site);
 // Empties a directory rmdir refused, then removes it. Children are named path + "/" + name,
 // as rimraf concatenates them.
 Result<void> removeChildren(const std::string& path, ErrorSite* site) {
-  auto entries = os::scanDirectory(path.c_str());
+  auto entries = os::core::scanDirectory(path.c_str());
   if (!entries) {
     site->set("scandir", path);
-    return os::Errno{entries.error()};
+    return os::core::Errno{entries.error()};
   }
-  for (const os::DirEntry& e : *entries) {
+  for (const os::core::DirEntry& e : *entries) {
     auto r = removeTree(path + "/" + e.name, site);
     if (!r) {
       return r;
     }
   }
-  auto r = os::removeDirectory(path.c_str());
+  auto r = os::core::removeDirectory(path.c_str());
   if (!r) {
     site->set("rmdir", path);
   }
@@ -36,7 +36,7 @@ Result<void> removeChildren(const std::string& path, ErrorSite* site) {
 
 // rimraf's _rmdir: `original` is the unlink error that sent a non-directory here (0: none).
 Result<void> removeDirectory(const std::string& path, int original, ErrorSite* site) {
-  auto r = os::removeDirectory(path.c_str());
+  auto r = os::core::removeDirectory(path.c_str());
   if (r) {
     return r;
   }
@@ -49,7 +49,7 @@ Result<void> removeDirectory(const std::string& path, int original, ErrorSite* s
       return {};
     }
     site->set("unlink", path);
-    return os::Errno{original};
+    return os::core::Errno{original};
   }
   site->set("rmdir", path);
   return r;
@@ -57,7 +57,7 @@ Result<void> removeDirectory(const std::string& path, int original, ErrorSite* s
 
 // rimraf's _rimraf, with the ENOENT of the caller folded in (a vanished entry is removed).
 Result<void> removeTree(const std::string& path, ErrorSite* site) {
-  auto st = os::lstatOfPath(path.c_str());
+  auto st = os::core::lstatPath(path.c_str());
   if (!st) {
     if (st.error() == -ENOENT) {
       return {};
@@ -66,7 +66,7 @@ Result<void> removeTree(const std::string& path, ErrorSite* site) {
     auto r = removeDirectory(path, 0, site);
     return (!r && r.error() == -ENOENT) ? Result<void>() : r;
   }
-  auto r = os::unlinkPath(path.c_str());
+  auto r = os::core::unlinkPath(path.c_str());
   if (r || r.error() == -ENOENT) {
     return {};
   }
@@ -81,16 +81,16 @@ Result<void> removeTree(const std::string& path, ErrorSite* site) {
 }  // namespace
 
 Result<void> rm(const std::string& path, const RmOptions& options, ErrorSite* site) {
-  auto st = os::lstatOfPath(path.c_str());
+  auto st = os::core::lstatPath(path.c_str());
   if (!st) {
     if (options.force && st.error() == -ENOENT) {
       return {};
     }
     site->set("lstat", ErrorSite::Path::kOwn);
-    return os::Errno{st.error()};
+    return os::core::Errno{st.error()};
   }
   if (S_ISDIR(st->mode) && !options.recursive) {
-    return os::Errno{-EISDIR};  // syscall "rm": the API layer makes it ERR_FS_EISDIR
+    return os::core::Errno{-EISDIR};  // syscall "rm": the API layer makes it ERR_FS_EISDIR
   }
   return removeTree(path, site);
 }

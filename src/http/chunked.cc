@@ -3,26 +3,13 @@
 #include <algorithm>
 
 #include "http/scan.h"
+#include "text/ascii.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
-int hexValue(char c) {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  if (c >= 'A' && c <= 'F') {
-    return c - 'A' + 10;
-  }
-  return -1;
-}
-
-bool isToken(char c) {
-  return kTokenChars.member[static_cast<uint8_t>(c)];
-}
+using text::core::hexValue;
+using text::core::isTchar;
 
 // qdtext (RFC 9110 §5.6.4): HTAB, SP, 0x21, 0x23-0x5B, 0x5D-0x7E, obs-text.
 bool isQdtext(char c) {
@@ -83,7 +70,7 @@ ssize_t ChunkedDecoder::scanSizeLine(std::string_view in, const ParserLimits& li
         break;
       }
       case Line::kExtNameStart:
-        if (!isToken(c)) {
+        if (!isTchar(c)) {
           return fail(400, "HPE_INVALID_CHUNK_EXTENSIONS");
         }
         line_ = Line::kExtName;
@@ -96,14 +83,14 @@ ssize_t ChunkedDecoder::scanSizeLine(std::string_view in, const ParserLimits& li
           line_ = Line::kLF;
         } else if (c == '=' && line_ == Line::kExtName) {
           line_ = Line::kExtValueStart;
-        } else if (!isToken(c)) {
+        } else if (!isTchar(c)) {
           return fail(400, "HPE_INVALID_CHUNK_EXTENSIONS");
         }
         break;
       case Line::kExtValueStart:
         if (c == '"') {
           line_ = Line::kExtQuoted;
-        } else if (isToken(c)) {
+        } else if (isTchar(c)) {
           line_ = Line::kExtToken;
         } else {
           return fail(400, "HPE_INVALID_CHUNK_EXTENSIONS");
@@ -236,4 +223,4 @@ ChunkedDecoder::Step ChunkedDecoder::decode(std::string_view in, Header* trailer
   }
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -10,7 +10,7 @@
 #include "http/head_scanner.h"
 #include "http/parse_types.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 // One decoder per message body; reset() before reusing it for the next message. Not
 // thread-safe; holds no pointers into the caller's buffer between calls.
@@ -74,4 +74,4 @@ class ChunkedDecoder {
   ParseError failure_;
 };
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

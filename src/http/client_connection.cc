@@ -7,7 +7,7 @@
 #include "os/fd.h"
 #include "os/socket.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 namespace {
 // The owner of an abandoned connection: hears nothing.
@@ -38,7 +38,7 @@ constexpr size_t kMaxTrailerSlots = 64;
 
 }  // namespace
 
-ClientConnection::ClientConnection(loop::Loop& loop, Owner& owner)
+ClientConnection::ClientConnection(loop::core::Loop& loop, Owner& owner)
     : loop_(loop), owner_(&owner), stream_(loop, *this) {
   timer_.data = this;
 }
@@ -53,27 +53,27 @@ ClientConnection::~ClientConnection() {
 
 // --- connecting
 
-os::Result<void> ClientConnection::connect(const net::SocketAddress& to,
-                                           const net::SocketAddress& from) {
+os::core::Result<void> ClientConnection::connect(const net::core::SocketAddress& to,
+                                                 const net::core::SocketAddress& from) {
   return from.valid() ? connectBound(to, from) : stream_.connect(to);
 }
 
-os::Result<void> ClientConnection::connectBound(const net::SocketAddress& to,
-                                                const net::SocketAddress& from) {
-  // net::Stream connects only unbound sockets, so a bound connect is awaited here and the
+os::core::Result<void> ClientConnection::connectBound(const net::core::SocketAddress& to,
+                                                      const net::core::SocketAddress& from) {
+  // net::core::Stream connects only unbound sockets, so a bound connect is awaited here and the
   // connected socket handed over.
-  auto fd = os::tcpSocket(to.family());
+  auto fd = os::core::tcpSocket(to.family());
   if (!fd) {
-    return os::Errno{fd.error()};
+    return os::core::Errno{fd.error()};
   }
   auto fail = [&](int err) {
-    os::closeFd(*fd);
+    os::core::closeFd(*fd);
     if (bound_) {
       bound_->fd = -1;
     }
-    return os::Result<void>(os::Errno{err});
+    return os::core::Result<void>(os::core::Errno{err});
   };
-  if (auto b = os::bindSocket(*fd, from.raw(), from.length()); !b) {
+  if (auto b = os::core::bindSocket(*fd, from.raw(), from.length()); !b) {
     return fail(b.error());
   }
   bound_ = std::make_unique<BoundConnect>();
@@ -93,10 +93,10 @@ os::Result<void> ClientConnection::connectBound(const net::SocketAddress& to,
   return {};
 }
 
-void ClientConnection::onBoundConnectEvents(loop::IoWatcher* w, uint32_t events) {
+void ClientConnection::onBoundConnectEvents(loop::core::IoWatcher* w, uint32_t events) {
   ClientConnection* self = static_cast<BoundConnect*>(w)->self;
   int fd = w->fd;
-  int err = os::pendingSocketError(fd);
+  int err = os::core::pendingSocketError(fd);
   self->loop_.backend().remove(*w);
   w->fd = -1;
   self->loop_.releaseHandle();
@@ -106,7 +106,7 @@ void ClientConnection::onBoundConnectEvents(loop::IoWatcher* w, uint32_t events)
     }
   }
   if (err != 0) {
-    os::closeFd(fd);
+    os::core::closeFd(fd);
   }
   self->onConnect(err);
 }
@@ -485,11 +485,11 @@ void ClientConnection::touch() {
   }
 }
 
-void ClientConnection::onTimer(loop::Timer* t) {
+void ClientConnection::onTimer(loop::core::Timer* t) {
   auto* self = static_cast<ClientConnection*>(t->data);
   if (!self->closed_) {
     self->owner_->onTimeout();
   }
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -34,9 +34,9 @@
 #include "net/socket_address.h"
 #include "net/stream.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
-class ClientConnection final : public net::Stream::Handler {
+class ClientConnection final : public net::core::Stream::Handler {
  public:
   // What the connection reports to its owner (the API's pooled socket).
   class Owner {
@@ -70,14 +70,15 @@ class ClientConnection final : public net::Stream::Handler {
     virtual void onClose() = 0;
   };
 
-  ClientConnection(loop::Loop& loop, Owner& owner);
+  ClientConnection(loop::core::Loop& loop, Owner& owner);
   ~ClientConnection() override;
   ClientConnection(const ClientConnection&) = delete;
   ClientConnection& operator=(const ClientConnection&) = delete;
 
   // Connects to `to`, from `from` when it is valid (a bind first: localAddress). -errno when
   // the attempt cannot start (then nothing is reported and the caller destroys).
-  os::Result<void> connect(const net::SocketAddress& to, const net::SocketAddress& from);
+  os::core::Result<void> connect(const net::core::SocketAddress& to,
+                                 const net::core::SocketAddress& from);
   // Not connected yet (resolving, or connecting): writes wait in the connection.
   bool connecting() const { return !connected_ && !closed_; }
   bool closed() const { return closed_; }
@@ -116,12 +117,12 @@ class ClientConnection final : public net::Stream::Handler {
   // that moves on (to the next address after a failed connect).
   void abandon();
 
-  net::Stream& stream() { return stream_; }
+  net::core::Stream& stream() { return stream_; }
 
  private:
   enum class State : uint8_t { kIdle, kHead, kBodyLength, kBodyChunked, kBodyUntilClose, kDone };
 
-  // net::Stream::Handler
+  // net::core::Stream::Handler
   std::span<char> readBuffer() override;
   void onRead(size_t n) override;
   void onEnd() override;
@@ -138,14 +139,15 @@ class ClientConnection final : public net::Stream::Handler {
   void processBuffered();
   void flushPending();
   void touch();
-  os::Result<void> connectBound(const net::SocketAddress& to, const net::SocketAddress& from);
-  static void onBoundConnectEvents(loop::IoWatcher* w, uint32_t events);
-  static void onTimer(loop::Timer* t);
+  os::core::Result<void> connectBound(const net::core::SocketAddress& to,
+                                      const net::core::SocketAddress& from);
+  static void onBoundConnectEvents(loop::core::IoWatcher* w, uint32_t events);
+  static void onTimer(loop::core::Timer* t);
 
-  loop::Loop& loop_;
+  loop::core::Loop& loop_;
   Owner* owner_;
-  net::Stream stream_;
-  loop::Timer timer_{&ClientConnection::onTimer};
+  net::core::Stream stream_;
+  loop::core::Timer timer_{&ClientConnection::onTimer};
   uint64_t timeoutMs_ = 0;
   State state_ = State::kIdle;
 
@@ -169,7 +171,7 @@ class ClientConnection final : public net::Stream::Handler {
   std::string pending_;
   // A connect that binds first (localAddress) waits on this watcher, then hands the socket
   // to stream_.
-  struct BoundConnect : loop::IoWatcher {
+  struct BoundConnect : loop::core::IoWatcher {
     ClientConnection* self = nullptr;
   };
   std::unique_ptr<BoundConnect> bound_;
@@ -181,4 +183,4 @@ class ClientConnection final : public net::Stream::Handler {
   bool processing_ = false;
 };
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -5,7 +5,7 @@
 
 #include "os/clock.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 namespace {
 struct DateCache {
@@ -34,17 +34,17 @@ void format(long second) {
 }  // namespace
 
 std::string_view httpDate() {
-  format(long(os::wallClockSeconds()));
+  format(long(os::core::wallClockSeconds()));
   return {tCache.text, 29};
 }
 
 HttpDateStamp httpDateStamp(int64_t loopNowMs) {
   if (loopNowMs >= tCache.validUntilMs) {
-    const int64_t wallMs = os::wallClockMs();
+    const int64_t wallMs = os::core::wallClockMs();
     format(long(wallMs / 1000));
     tCache.validUntilMs = loopNowMs + (1000 - wallMs % 1000);
   }
   return {std::string_view(tCache.text, 29), tCache.validUntilMs};
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 // "Sun, 06 Nov 1994 08:49:37 GMT" for the current second.
 std::string_view httpDate();
@@ -20,4 +20,4 @@ struct HttpDateStamp {
 };
 HttpDateStamp httpDateStamp(int64_t loopNowMs);
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -2,7 +2,7 @@
 
 #include "http/server_connection.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 namespace {
 // Held output kept by a recycled exchange: one typical response (Node's highWaterMark).
@@ -85,11 +85,11 @@ void Exchange::reset() {
   wrote_ = false;
 }
 
-void Exchange::sendFile(net::SharedFile* file, int64_t offset, size_t len) {
+void Exchange::sendFile(net::core::SharedFile* file, int64_t offset, size_t len) {
   if (aborted_ || conn_ == nullptr || len == 0) {
     return;
   }
   conn_->exchangeSendFile(this, file, offset, len);
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

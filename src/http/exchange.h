@@ -18,7 +18,7 @@
 #include "http/parse_types.h"
 #include "net/shared_file.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 class ServerConnection;
 
@@ -56,7 +56,7 @@ class Exchange {
   // `len` bytes of `file` from `offset`, sent with sendfile(2) after the bytes written before.
   // The exchange (then the socket) holds a reference to the file until they are sent or the
   // connection is gone.
-  void sendFile(net::SharedFile* file, int64_t offset, size_t len);
+  void sendFile(net::core::SharedFile* file, int64_t offset, size_t len);
   // The response is complete. keepAlive: the connection may carry another request after it.
   void finish(bool keepAlive);
   // Queued response bytes (this exchange's and the socket's): the 'drain' threshold.
@@ -76,7 +76,7 @@ class Exchange {
   // Output waiting for earlier responses: bytes, and file ranges to send at held_ offsets.
   struct HeldFile {
     size_t at;
-    net::SharedFile* file;
+    net::core::SharedFile* file;
     int64_t offset;
     size_t length;
   };
@@ -90,4 +90,4 @@ class Exchange {
   bool wrote_ = false;  // response bytes were written (a status line is on its way)
 };
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

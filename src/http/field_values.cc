@@ -1,6 +1,6 @@
 #include "http/field_values.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 bool parseContentLength(std::string_view value, uint64_t* out) {
   if (value.empty()) {
@@ -21,4 +21,4 @@ bool parseContentLength(std::string_view value, uint64_t* out) {
   return true;
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -4,22 +4,12 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::http {
+#include "text/ascii.h"
 
-// ASCII case-insensitive equality with `lowerName`, which holds only lower-case letters,
-// digits and '-'. `s` must hold no CTL but HTAB (true of tokens and field values): then
-// OR-ing 0x20 folds case and maps no other byte onto a character of `lowerName`.
-inline bool equalsLower(std::string_view s, std::string_view lowerName) {
-  if (s.size() != lowerName.size()) {
-    return false;
-  }
-  for (size_t i = 0; i < s.size(); ++i) {
-    if ((static_cast<unsigned char>(s[i]) | 0x20) != static_cast<unsigned char>(lowerName[i])) {
-      return false;
-    }
-  }
-  return true;
-}
+namespace nodecc::http::core {
+
+// Field names are compared with text::core::equalsLower (lower-case literal, no CTLs).
+using text::core::equalsLower;
 
 inline bool isContentLength(std::string_view name) {
   return name.size() == 14 && equalsLower(name, "content-length");
@@ -53,4 +43,4 @@ void forEachListElement(std::string_view value, F f) {
   }
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

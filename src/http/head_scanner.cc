@@ -6,9 +6,13 @@
 #include "http/field_values.h"
 #include "http/scan.h"
 #include "http/target_syntax.h"
+#include "text/ascii.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
+
+using text::core::isDigit;
+using text::core::isOws;
 
 // One phase per place where the bytes may run out. kBegin must be 0: the fresh state.
 enum Phase : uint8_t {
@@ -38,13 +42,6 @@ constexpr size_t kStatusDigits = 3;
 // HeadScanState::framing bits.
 constexpr uint8_t kSawContentLength = 1;
 constexpr uint8_t kSawTransferEncoding = 2;
-
-bool isDigit(char c) {
-  return c >= '0' && c <= '9';
-}
-bool isOws(char c) {
-  return c == ' ' || c == '\t';
-}
 
 // Where a scan of an element starting at `start` that may hold `maxLen` bytes should stop:
 // one byte past the maximum (so going over it is seen at once), or the buffer's limit.
@@ -406,4 +403,4 @@ ssize_t scanHead(std::string_view buf, StartLine kind, HeadScanState& st, StartL
   return n;
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -10,7 +10,7 @@
 #include "http/methods.h"
 #include "http/parse_types.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 enum class StartLine : uint8_t {
   kRequest,  // method SP request-target SP HTTP-version CRLF
@@ -61,4 +61,4 @@ struct StartLineView {
 ssize_t scanHead(std::string_view buf, StartLine kind, HeadScanState& st, StartLineView& line,
                  Header* fields, size_t fieldsCap, const ParserLimits& limits, ParseError* err);
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

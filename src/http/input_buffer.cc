@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 namespace {
 constexpr size_t kStep = 16 * 1024;
@@ -57,4 +57,4 @@ void InputBuffer::consume(size_t used) {
   }
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -9,7 +9,7 @@
 #include <span>
 #include <string_view>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 class InputBuffer {
  public:
@@ -34,4 +34,4 @@ class InputBuffer {
   bool readIntoHeld_ = false;
 };
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

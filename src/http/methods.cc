@@ -1,6 +1,6 @@
 #include "http/methods.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 constexpr std::string_view kMethodNames[] = {
@@ -35,4 +35,4 @@ std::string_view methodName(Method m) {
   return i < kMethodCount ? kMethodNames[i] : std::string_view();
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

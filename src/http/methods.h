@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 // Most frequent first: lookup walks the table in this order.
 #define NODECC_HTTP_METHODS(X) \
@@ -59,4 +59,4 @@ inline constexpr size_t kMaxMethodLength = 11;  // "UNSUBSCRIBE"
 Method findMethod(std::string_view name);
 std::string_view methodName(Method m);  // "" for kUnknown
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

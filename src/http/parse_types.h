@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 // One field line. Both views point into the caller's buffer: they are valid while that buffer
 // is, and the name keeps the case it was sent with. The value has no leading or trailing OWS.
@@ -46,4 +46,4 @@ struct ParseError {
 inline constexpr ssize_t kIncomplete = 0;
 inline constexpr ssize_t kError = -1;
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

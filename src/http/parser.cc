@@ -3,7 +3,7 @@
 #include "http/field_values.h"
 #include "http/target_syntax.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 // What the fields that frame and route a message say. Built in one pass over the fields.
@@ -223,4 +223,4 @@ ssize_t parseResponse(std::string_view buf, size_t prevLen, ResponseHead& head, 
   return n;
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -21,7 +21,7 @@
 #include "http/head_scanner.h"
 #include "http/parse_types.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 struct RequestHead;
 struct ResponseHead;
@@ -91,4 +91,4 @@ struct ResponseHead {
   HeadScanState resume_;
 };
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -2,7 +2,7 @@
 
 #include <immintrin.h>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 ScanLevel detectScanLevel() {
@@ -162,4 +162,4 @@ size_t scan(const ByteClass& cls, const char* p, size_t n) {
   return scanScalar(cls, p, n);
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

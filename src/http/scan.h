@@ -11,7 +11,9 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::http {
+#include "text/ascii.h"
+
+namespace nodecc::http::core {
 
 // A set of bytes. member[] drives the scalar scan; byte b is in the set iff
 // (lo[b & 15] & hi[b >> 4]) != 0, which drives the SIMD scans.
@@ -61,21 +63,9 @@ constexpr ByteClass makeByteClass(Pred in) {
   return c;
 }
 
-constexpr bool isTchar(uint8_t b) {  // RFC 9110 §5.6.2
-  if ((b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')) {
-    return true;
-  }
-  constexpr char kPunct[] = "!#$%&'*+-.^_`|~";
-  for (char t : kPunct) {
-    if (t != 0 && b == static_cast<uint8_t>(t)) {
-      return true;
-    }
-  }
-  return false;
-}
-
 // tchar: methods, field names, transfer codings, chunk extension names.
-inline constexpr ByteClass kTokenChars = makeByteClass(isTchar);
+inline constexpr ByteClass kTokenChars =
+    makeByteClass([](uint8_t b) { return text::core::isTchar(static_cast<char>(b)); });
 // What a request-target may hold: visible ASCII (0x21-0x7E). No SP, CTL, DEL or 0x80-0xFF.
 inline constexpr ByteClass kTargetChars =
     makeByteClass([](uint8_t b) { return b >= 0x21 && b <= 0x7E; });
@@ -98,4 +88,4 @@ size_t scanSse42(const ByteClass& cls, const char* p, size_t n);  // needs SSE4.
 size_t scanAvx2(const ByteClass& cls, const char* p, size_t n);   // needs AVX2
 size_t scan(const ByteClass& cls, const char* p, size_t n);       // at activeScanLevel()
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -7,7 +7,7 @@
 #include "http/server_core.h"
 #include "http/status_codes.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 namespace {
 // Reads land here first; 64 KiB takes a full pipelined burst in one recv.
@@ -365,4 +365,4 @@ void ServerConnection::resumeReading() {
   }
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

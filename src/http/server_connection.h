@@ -24,18 +24,18 @@
 #include "loop/timer_queue.h"
 #include "net/stream.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 class ServerCore;
 
-class ServerConnection final : public net::Stream::Handler {
+class ServerConnection final : public net::core::Stream::Handler {
  public:
   ServerConnection(ServerCore& server, int fd);
   ~ServerConnection() override;
   ServerConnection(const ServerConnection&) = delete;
   ServerConnection& operator=(const ServerConnection&) = delete;
 
-  net::Stream& stream() { return stream_; }
+  net::core::Stream& stream() { return stream_; }
   ServerCore& server() { return server_; }
 
   // req.pause()/resume(): stop and restart delivering request bytes (TCP pushes back).
@@ -74,7 +74,7 @@ class ServerConnection final : public net::Stream::Handler {
   enum class State : uint8_t { kHead, kBodyLength, kBodyChunked, kNoMoreRequests, kLinger };
   enum class TimerKind : uint8_t { kNone, kHeaders, kRequest, kKeepAlive, kLinger };
 
-  // net::Stream::Handler
+  // net::core::Stream::Handler
   std::span<char> readBuffer() override;
   void onRead(size_t n) override;
   void onEnd() override;
@@ -90,7 +90,7 @@ class ServerConnection final : public net::Stream::Handler {
   void rejectRequest(const ParseError& err);
   void exchangeOutput(Exchange* ex, std::string_view bytes);
   void exchangeOutput(Exchange* ex, std::string&& bytes);
-  void exchangeSendFile(Exchange* ex, net::SharedFile* file, int64_t offset, size_t len);
+  void exchangeSendFile(Exchange* ex, net::core::SharedFile* file, int64_t offset, size_t len);
   // Moves what `ex` wrote while waiting behind earlier responses to the output, in order.
   void promoteHeld(Exchange* ex);
   void exchangeFinished(Exchange* ex);
@@ -106,13 +106,13 @@ class ServerConnection final : public net::Stream::Handler {
   void maybeFinishClosing();
   void abortAll();
   void setTimer(TimerKind kind, uint64_t ms);
-  static void onTimer(loop::Timer* t);
+  static void onTimer(loop::core::Timer* t);
   void processBuffered();
   void settleTimer();
 
   ServerCore& server_;
-  net::Stream stream_;
-  loop::Timer timer_{&ServerConnection::onTimer};
+  net::core::Stream stream_;
+  loop::core::Timer timer_{&ServerConnection::onTimer};
   TimerKind timerKind_ = TimerKind::kNone;
   int64_t deadline_ = 0;  // loop time (ms) when timerKind_'s timeout expires
   State state_ = State::kHead;
@@ -151,4 +151,4 @@ class ServerConnection final : public net::Stream::Handler {
   uint32_t requests_ = 0;
 };
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

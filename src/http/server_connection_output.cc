@@ -8,7 +8,7 @@
 #include "http/server_core.h"
 #include "http/status_codes.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 namespace {
 // The spare cork buffer of this thread: lent to the connection that is writing, so that the
@@ -91,7 +91,7 @@ void ServerConnection::exchangeOutput(Exchange* ex, std::string&& bytes) {
   cork().append(bytes);
 }
 
-void ServerConnection::exchangeSendFile(Exchange* ex, net::SharedFile* file, int64_t offset,
+void ServerConnection::exchangeSendFile(Exchange* ex, net::core::SharedFile* file, int64_t offset,
                                         size_t len) {
   ex->wrote_ = true;
   if (ex != head_) {
@@ -368,7 +368,7 @@ void ServerConnection::setTimer(TimerKind kind, uint64_t ms) {
     timerKind_ = TimerKind::kNone;
     return;
   }
-  loop::Loop& loop = server_.loop();
+  loop::core::Loop& loop = server_.loop();
   timerKind_ = kind;
   deadline_ = loop.now() + int64_t(ms);
   if (!timer_.active() || timer_.start + int64_t(timer_.duration) > deadline_) {
@@ -377,7 +377,7 @@ void ServerConnection::setTimer(TimerKind kind, uint64_t ms) {
   }
 }
 
-void ServerConnection::onTimer(loop::Timer* t) {
+void ServerConnection::onTimer(loop::core::Timer* t) {
   auto* self = static_cast<ServerConnection*>(t->data);
   TimerKind kind = self->timerKind_;
   if (kind == TimerKind::kNone) {
@@ -417,4 +417,4 @@ void ServerConnection::onTimer(loop::Timer* t) {
   }
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -3,9 +3,10 @@
 #include "http/server_connection.h"
 #include "os/fd.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
-ServerCore::ServerCore(loop::Loop& loop, ServerDelegate& delegate, const ServerCoreOptions& options)
+ServerCore::ServerCore(loop::core::Loop& loop, ServerDelegate& delegate,
+                       const ServerCoreOptions& options)
     : loop_(loop), delegate_(delegate), options_(options), listener_(loop, *this) {}
 
 ServerCore::~ServerCore() {
@@ -29,7 +30,7 @@ void ServerCore::cancelFlush(ServerConnection* conn) {
   }
 }
 
-void ServerCore::onFlush(loop::Deferred* d) {
+void ServerCore::onFlush(loop::core::Deferred* d) {
   auto* self = static_cast<ServerCore*>(d->data);
   // Connections queued while these flush wait for the next pass.
   std::vector<ServerConnection*> batch;
@@ -45,14 +46,14 @@ void ServerCore::onFlush(loop::Deferred* d) {
   }
 }
 
-os::Result<void> ServerCore::listen(const net::Listener::Options& options) {
+os::core::Result<void> ServerCore::listen(const net::core::Listener::Options& options) {
   closing_ = false;
   return listener_.listen(options);
 }
 
 void ServerCore::onConnection(int fd) {
   if (maxConnections > 0 && connections_.size() >= maxConnections) {
-    os::closeFd(fd);
+    os::core::closeFd(fd);
     return;
   }
   auto* conn = new ServerConnection(*this, fd);
@@ -94,4 +95,4 @@ void ServerCore::closeAllConnections() {
   }
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

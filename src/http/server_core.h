@@ -14,18 +14,18 @@
 #include "loop/loop.h"
 #include "net/listener.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 class ServerConnection;
 
-class ServerCore final : public net::Listener::Handler {
+class ServerCore final : public net::core::Listener::Handler {
  public:
-  ServerCore(loop::Loop& loop, ServerDelegate& delegate, const ServerCoreOptions& options);
+  ServerCore(loop::core::Loop& loop, ServerDelegate& delegate, const ServerCoreOptions& options);
   ~ServerCore() override;
   ServerCore(const ServerCore&) = delete;
   ServerCore& operator=(const ServerCore&) = delete;
 
-  os::Result<void> listen(const net::Listener::Options& options);
+  os::core::Result<void> listen(const net::core::Listener::Options& options);
   void close();
   void closeIdleConnections();
   void closeAllConnections();
@@ -34,10 +34,10 @@ class ServerCore final : public net::Listener::Handler {
   // 0: unlimited. Past it, new connections are accepted and closed at once (as Node).
   size_t maxConnections = 0;
 
-  loop::Loop& loop() { return loop_; }
+  loop::core::Loop& loop() { return loop_; }
   ServerDelegate& delegate() { return delegate_; }
   ServerCoreOptions& options() { return options_; }
-  net::Listener& listener() { return listener_; }
+  net::core::Listener& listener() { return listener_; }
 
   // Called by a connection in its close phase.
   void connectionClosed(ServerConnection* conn);
@@ -50,16 +50,16 @@ class ServerCore final : public net::Listener::Handler {
 
  private:
   void onConnection(int fd) override;
-  static void onFlush(loop::Deferred* d);
+  static void onFlush(loop::core::Deferred* d);
 
-  loop::Loop& loop_;
+  loop::core::Loop& loop_;
   ServerDelegate& delegate_;
   ServerCoreOptions options_;
-  net::Listener listener_;
-  loop::IntrusiveList<ServerConnection> connections_;
+  net::core::Listener listener_;
+  loop::core::IntrusiveList<ServerConnection> connections_;
   std::vector<ServerConnection*> flushes_;
-  loop::Deferred flush_{&ServerCore::onFlush, this};
+  loop::core::Deferred flush_{&ServerCore::onFlush, this};
   bool closing_ = false;
 };
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -5,7 +5,7 @@
 
 #include "http/parse_types.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 struct ServerCoreOptions {
   ParserLimits limits;
@@ -19,4 +19,4 @@ struct ServerCoreOptions {
   bool noDelay = true;
 };
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

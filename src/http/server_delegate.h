@@ -5,7 +5,7 @@
 
 #include "http/parse_types.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 class Exchange;
 class ServerConnection;
@@ -36,4 +36,4 @@ class ServerDelegate {
   virtual bool onClientError(ServerConnection& conn, const ParseError& err) { return false; }
 };
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 namespace {
 struct Reason {
@@ -117,4 +117,4 @@ std::string_view statusLine(int status) {
   return inTable(status) ? kTable.line[status - kFirstStatus] : std::string_view();
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

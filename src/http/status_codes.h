@@ -2,7 +2,7 @@
 // Reason phrases by status code: Node's http.STATUS_CODES, one table.
 #include <string_view>
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 // "OK" for 200; "" for a code Node does not name.
 std::string_view statusReason(int status);
@@ -11,4 +11,4 @@ std::string_view statusReason(int status);
 // response head starts with one copy; "" for a code Node does not name.
 std::string_view statusLine(int status);
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

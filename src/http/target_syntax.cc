@@ -3,21 +3,18 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace nodecc::http {
+#include "text/ascii.h"
+
+namespace nodecc::http::core {
 namespace {
+
+using text::core::isAlpha;
+using text::core::isDigit;
+using text::core::isHexDigit;
 
 constexpr size_t kMaxPortDigits = 5;
 constexpr uint32_t kMaxPort = 65535;
 
-bool isAlpha(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool isDigit(char c) {
-  return c >= '0' && c <= '9';
-}
-bool isHex(char c) {
-  return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
 constexpr bool isUnreservedByte(uint8_t c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
          c == '.' || c == '_' || c == '~';
@@ -46,7 +43,7 @@ bool isRegName(std::string_view s, bool colonOk) {
   for (size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
     if (c == '%') {
-      if (i + 2 >= s.size() || !isHex(s[i + 1]) || !isHex(s[i + 2])) {
+      if (i + 2 >= s.size() || !isHexDigit(s[i + 1]) || !isHexDigit(s[i + 2])) {
         return false;
       }
       i += 2;
@@ -97,7 +94,7 @@ bool isIPv6(std::string_view s) {
   }
   for (;;) {
     size_t j = i;
-    while (j < s.size() && isHex(s[j])) {
+    while (j < s.size() && isHexDigit(s[j])) {
       ++j;
     }
     if (j == i) {
@@ -145,7 +142,7 @@ bool isIPvFuture(std::string_view s) {
     return false;
   }
   size_t i = 1;
-  while (i < s.size() && isHex(s[i])) {
+  while (i < s.size() && isHexDigit(s[i])) {
     ++i;
   }
   if (i == 1 || i >= s.size() || s[i] != '.' || i + 1 == s.size()) {
@@ -271,4 +268,4 @@ bool isValidHost(std::string_view value) {
   return isHostPort(value, false, false);
 }
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

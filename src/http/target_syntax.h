@@ -6,7 +6,7 @@
 
 #include "http/methods.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 
 // True when `target` has a form allowed for `method`: origin-form ("/path?query") or
 // absolute-form ("scheme://authority...") for every method but CONNECT, which takes only
@@ -18,4 +18,4 @@ bool isValidTarget(Method method, std::string_view target);
 // (<= 65535). Empty is valid (RFC 9112 §3.2: a target without authority sends an empty Host).
 bool isValidHost(std::string_view value);
 
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

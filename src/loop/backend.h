@@ -14,7 +14,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
 // Readiness bits reported to watchers.
 enum IoEvent : uint32_t {
@@ -44,7 +44,7 @@ class Backend {
   virtual ~Backend() = default;
   virtual const char* name() const = 0;
 
-  virtual os::Result<void> add(IoWatcher& w) = 0;
+  virtual os::core::Result<void> add(IoWatcher& w) = 0;
   virtual void remove(IoWatcher& w) = 0;
   // Watchers registered now.
   size_t watcherCount() const { return watchers_; }
@@ -56,16 +56,17 @@ class Backend {
 
   // Operations: each tries the syscall now. -EAGAIN means "wait for the next event".
   // accept: a non-blocking, close-on-exec socket, or -errno.
-  virtual os::Result<int> accept(IoWatcher& listener, sockaddr_storage* peer,
-                                 socklen_t* peerLen) = 0;
+  virtual os::core::Result<int> accept(IoWatcher& listener, sockaddr_storage* peer,
+                                       socklen_t* peerLen) = 0;
   // recv: bytes read; 0 means the peer finished sending.
-  virtual os::Result<size_t> recv(IoWatcher& w, void* buf, size_t len) = 0;
+  virtual os::core::Result<size_t> recv(IoWatcher& w, void* buf, size_t len) = 0;
   // writev: bytes written (possibly fewer than asked). Never raises SIGPIPE.
-  virtual os::Result<size_t> writev(IoWatcher& w, const iovec* iov, int count) = 0;
+  virtual os::core::Result<size_t> writev(IoWatcher& w, const iovec* iov, int count) = 0;
   // sendfile: bytes sent from fileFd at *offset (advanced).
-  virtual os::Result<size_t> sendfile(IoWatcher& w, int fileFd, int64_t* offset, size_t len) = 0;
+  virtual os::core::Result<size_t> sendfile(IoWatcher& w, int fileFd, int64_t* offset,
+                                            size_t len) = 0;
   // connect: 0, or -EINPROGRESS (writable event follows), or -errno.
-  virtual os::Result<void> connect(IoWatcher& w, const sockaddr* addr, socklen_t len) = 0;
+  virtual os::core::Result<void> connect(IoWatcher& w, const sockaddr* addr, socklen_t len) = 0;
   // Removes the watcher (if registered) and closes its fd.
   virtual void close(IoWatcher& w) = 0;
 
@@ -76,4 +77,4 @@ class Backend {
 // The best backend this kernel offers.
 std::unique_ptr<Backend> makeBackend();
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

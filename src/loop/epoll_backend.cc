@@ -9,10 +9,10 @@
 
 #include "os/eintr.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
-using os::lastErrno;
-using os::Result;
+using os::core::lastErrno;
+using os::core::Result;
 
 std::unique_ptr<Backend> makeBackend() {
   auto epoll = EpollBackend::create();
@@ -28,7 +28,7 @@ Result<std::unique_ptr<Backend>> EpollBackend::create() {
   if (fd < 0) {
     return lastErrno();
   }
-  return std::unique_ptr<Backend>(new EpollBackend(os::Fd(fd)));
+  return std::unique_ptr<Backend>(new EpollBackend(os::core::Fd(fd)));
 }
 
 Result<void> EpollBackend::add(IoWatcher& w) {
@@ -67,7 +67,7 @@ void EpollBackend::remove(IoWatcher& w) {
 
 int EpollBackend::wait(int timeoutMs, Dispatch dispatch, void* ctx) {
   const int n =
-      os::retryEintr([&] { return epoll_wait(epfd_.get(), events_, kMaxEvents, timeoutMs); });
+      os::core::retryEintr([&] { return epoll_wait(epfd_.get(), events_, kMaxEvents, timeoutMs); });
   if (n <= 0) {
     return 0;
   }
@@ -99,7 +99,7 @@ int EpollBackend::wait(int timeoutMs, Dispatch dispatch, void* ctx) {
 
 Result<int> EpollBackend::accept(IoWatcher& listener, sockaddr_storage* peer, socklen_t* peerLen) {
   socklen_t len = sizeof(sockaddr_storage);
-  const int fd = os::retryEintr([&] {
+  const int fd = os::core::retryEintr([&] {
     return ::accept4(listener.fd, reinterpret_cast<sockaddr*>(peer), &len,
                      SOCK_NONBLOCK | SOCK_CLOEXEC);
   });
@@ -117,8 +117,8 @@ Result<int> EpollBackend::accept(IoWatcher& listener, sockaddr_storage* peer, so
 // of what the loop spends per request outside the kernel on a one-request-per-read load);
 // nodecc never cancels threads.
 Result<size_t> EpollBackend::recv(IoWatcher& w, void* buf, size_t len) {
-  const long n =
-      os::retryEintr([&] { return ::syscall(SYS_recvfrom, w.fd, buf, len, 0, nullptr, nullptr); });
+  const long n = os::core::retryEintr(
+      [&] { return ::syscall(SYS_recvfrom, w.fd, buf, len, 0, nullptr, nullptr); });
   if (n < 0) {
     return lastErrno();
   }
@@ -130,7 +130,7 @@ Result<size_t> EpollBackend::recv(IoWatcher& w, void* buf, size_t len) {
 // cost ~170 ns per call against sendto on this machine's loopback (a 162-byte response and its
 // recv take ~6.6 us either way), about 2.5% of a hello request.
 Result<size_t> EpollBackend::writev(IoWatcher& w, const iovec* iov, int count) {
-  long n = os::retryEintr([&] {
+  long n = os::core::retryEintr([&] {
     if (count == 1) {
       return ::syscall(SYS_sendto, w.fd, iov[0].iov_base, iov[0].iov_len, MSG_NOSIGNAL, nullptr, 0);
     }
@@ -140,7 +140,7 @@ Result<size_t> EpollBackend::writev(IoWatcher& w, const iovec* iov, int count) {
     return ::syscall(SYS_sendmsg, w.fd, &msg, MSG_NOSIGNAL);
   });
   if (n < 0 && errno == ENOTSOCK) {  // pipes and files: plain writev
-    n = os::retryEintr([&] { return ::writev(w.fd, iov, count); });
+    n = os::core::retryEintr([&] { return ::writev(w.fd, iov, count); });
   }
   if (n < 0) {
     return lastErrno();
@@ -150,7 +150,7 @@ Result<size_t> EpollBackend::writev(IoWatcher& w, const iovec* iov, int count) {
 
 Result<size_t> EpollBackend::sendfile(IoWatcher& w, int fileFd, int64_t* offset, size_t len) {
   off_t off = off_t(*offset);
-  const ssize_t n = os::retryEintr([&] { return ::sendfile(w.fd, fileFd, &off, len); });
+  const ssize_t n = os::core::retryEintr([&] { return ::sendfile(w.fd, fileFd, &off, len); });
   if (n < 0) {
     return lastErrno();
   }
@@ -159,7 +159,7 @@ Result<size_t> EpollBackend::sendfile(IoWatcher& w, int fileFd, int64_t* offset,
 }
 
 Result<void> EpollBackend::connect(IoWatcher& w, const sockaddr* addr, socklen_t len) {
-  const int r = os::retryEintr([&] { return ::connect(w.fd, addr, len); });
+  const int r = os::core::retryEintr([&] { return ::connect(w.fd, addr, len); });
   if (r < 0) {
     return lastErrno();
   }
@@ -174,4 +174,4 @@ void EpollBackend::close(IoWatcher& w) {
   }
 }
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

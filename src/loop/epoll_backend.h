@@ -6,34 +6,35 @@
 #include "loop/backend.h"
 #include "os/fd.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
 class EpollBackend final : public Backend {
  public:
-  static os::Result<std::unique_ptr<Backend>> create();
+  static os::core::Result<std::unique_ptr<Backend>> create();
   const char* name() const override { return "epoll"; }
 
-  os::Result<void> add(IoWatcher& w) override;
+  os::core::Result<void> add(IoWatcher& w) override;
   void remove(IoWatcher& w) override;
   int wait(int timeoutMs, Dispatch dispatch, void* ctx) override;
 
-  os::Result<int> accept(IoWatcher& listener, sockaddr_storage* peer, socklen_t* peerLen) override;
-  os::Result<size_t> recv(IoWatcher& w, void* buf, size_t len) override;
-  os::Result<size_t> writev(IoWatcher& w, const iovec* iov, int count) override;
-  os::Result<size_t> sendfile(IoWatcher& w, int fileFd, int64_t* offset, size_t len) override;
-  os::Result<void> connect(IoWatcher& w, const sockaddr* addr, socklen_t len) override;
+  os::core::Result<int> accept(IoWatcher& listener, sockaddr_storage* peer,
+                               socklen_t* peerLen) override;
+  os::core::Result<size_t> recv(IoWatcher& w, void* buf, size_t len) override;
+  os::core::Result<size_t> writev(IoWatcher& w, const iovec* iov, int count) override;
+  os::core::Result<size_t> sendfile(IoWatcher& w, int fileFd, int64_t* offset, size_t len) override;
+  os::core::Result<void> connect(IoWatcher& w, const sockaddr* addr, socklen_t len) override;
   void close(IoWatcher& w) override;
 
  private:
-  explicit EpollBackend(os::Fd epfd) : epfd_(std::move(epfd)) {}
+  explicit EpollBackend(os::core::Fd epfd) : epfd_(std::move(epfd)) {}
 
   // 1024 events a wait: enough to cover every busy connection of a loaded server in one call.
   static constexpr int kMaxEvents = 1024;
-  os::Fd epfd_;
+  os::core::Fd epfd_;
   epoll_event events_[kMaxEvents];
   // The batch being dispatched, so remove() can cancel events of a watcher that goes away.
   int batchSize_ = 0;
   int batchCursor_ = 0;
 };
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

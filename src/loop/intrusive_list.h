@@ -4,7 +4,7 @@
 // which, so callers can cancel a node without knowing where it is queued.
 #include <cstddef>
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
 template <class T>
 class IntrusiveList {
@@ -67,4 +67,4 @@ class IntrusiveList {
   size_t size_ = 0;
 };
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

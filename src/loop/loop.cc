@@ -9,7 +9,7 @@
 #include "os/event_fd.h"
 #include "os/fd.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
 namespace {
 // Live loops of this thread, oldest first: current() is the newest, and a loop leaves the list
@@ -23,7 +23,7 @@ Loop* Loop::current() {
 
 Loop::Loop() : backend_(makeBackend()) {
   updateTime();
-  auto efd = os::eventFdOpen();
+  auto efd = os::core::eventFdOpen();
   if (!efd) {
     std::fprintf(stderr, "nodecc: eventfd failed (%d)\n", efd.error());
     std::abort();
@@ -49,7 +49,7 @@ bool Loop::alive() const {
 }
 
 void Loop::updateTime() {
-  now_ = int64_t(os::monotonicMs());
+  now_ = int64_t(os::core::monotonicMs());
 }
 
 bool Loop::run(RunMode mode) {
@@ -253,7 +253,7 @@ void Loop::post(AsyncTask* task) {
   }
   // One wakeup per batch: the loop takes the whole list when it wakes.
   if (wasEmpty) {
-    os::eventFdSignal(asyncWatcher_.fd);
+    os::core::eventFdSignal(asyncWatcher_.fd);
   }
 }
 
@@ -262,7 +262,7 @@ void Loop::onAsyncReadable(IoWatcher* w, uint32_t) {
 }
 
 void Loop::drainAsync() {
-  os::eventFdDrain(asyncWatcher_.fd);
+  os::core::eventFdDrain(asyncWatcher_.fd);
   AsyncTask* task;
   {
     std::lock_guard<std::mutex> lock(asyncMutex_);
@@ -303,4 +303,4 @@ void Loop::uncaught(std::exception_ptr e) {
   std::abort();
 }
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

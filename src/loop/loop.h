@@ -20,7 +20,7 @@
 #include "loop/intrusive_list.h"
 #include "loop/timer_queue.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
 // A setImmediate node, embedded in its owner.
 struct Immediate {
@@ -118,7 +118,7 @@ class Loop {
 
   Backend& backend() { return *backend_; }
   // Registers an I/O watcher; its callbacks run through invoke().
-  os::Result<void> addWatcher(IoWatcher& w) { return backend_->add(w); }
+  os::core::Result<void> addWatcher(IoWatcher& w) { return backend_->add(w); }
 
   // Runs f as a loop callback: exceptions to the uncaught handler, then the drain hook.
   // After an uncaught exception the drain waits for the next callback, as in Node, where the
@@ -195,4 +195,4 @@ class Loop {
   void* uncaughtCtx_ = nullptr;
 };
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

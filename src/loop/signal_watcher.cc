@@ -2,7 +2,7 @@
 
 #include "os/signals.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
 SignalWatcher::SignalWatcher(Loop& loop, Callback cb, void* ctx)
     : loop_(loop), callback_(cb), ctx_(ctx) {
@@ -23,17 +23,17 @@ SignalWatcher::~SignalWatcher() {
   }
 }
 
-os::Result<void> SignalWatcher::watch(int signo) {
+os::core::Result<void> SignalWatcher::watch(int signo) {
   if (watching(signo)) {
     return {};
   }
   sigaddset(&mask_, signo);
-  os::setSignalBlocked(signo, true);
-  auto fd = os::signalFdSet(watcher_.fd, mask_);
+  os::core::setSignalBlocked(signo, true);
+  auto fd = os::core::signalFdSet(watcher_.fd, mask_);
   if (!fd) {
     sigdelset(&mask_, signo);
-    os::setSignalBlocked(signo, false);
-    return os::Errno{fd.error()};
+    os::core::setSignalBlocked(signo, false);
+    return os::core::Errno{fd.error()};
   }
   if (watcher_.fd < 0) {
     watcher_.fd = *fd;
@@ -51,18 +51,18 @@ void SignalWatcher::unwatch(int signo) {
   }
   sigdelset(&mask_, signo);
   if (watcher_.fd >= 0) {
-    (void)os::signalFdSet(watcher_.fd, mask_);
+    (void)os::core::signalFdSet(watcher_.fd, mask_);
   }
   // A signal that arrived meanwhile stays pending while blocked; unblocking delivers it with
   // its default action, which is what "no listener" means.
-  os::setSignalBlocked(signo, false);
+  os::core::setSignalBlocked(signo, false);
 }
 
 void SignalWatcher::onReadable(IoWatcher* w, uint32_t) {
   SignalWatcher* self = static_cast<Watcher*>(w)->self;
-  while (int signo = os::signalFdRead(self->watcher_.fd)) {
+  while (int signo = os::core::signalFdRead(self->watcher_.fd)) {
     self->callback_(self->ctx_, signo);
   }
 }
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

@@ -8,7 +8,7 @@
 #include "loop/backend.h"
 #include "loop/loop.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
 class SignalWatcher {
  public:
@@ -18,7 +18,7 @@ class SignalWatcher {
   SignalWatcher(const SignalWatcher&) = delete;
   SignalWatcher& operator=(const SignalWatcher&) = delete;
 
-  os::Result<void> watch(int signo);
+  os::core::Result<void> watch(int signo);
   void unwatch(int signo);
   bool watching(int signo) const { return sigismember(&mask_, signo) == 1; }
 
@@ -35,4 +35,4 @@ class SignalWatcher {
   sigset_t mask_;
 };
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

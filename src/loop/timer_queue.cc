@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
 TimerQueue::~TimerQueue() {
   for (TimerList* l : heap_) {
@@ -158,4 +158,4 @@ void TimerQueue::siftDown(size_t i) {
   }
 }
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

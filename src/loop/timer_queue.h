@@ -11,7 +11,7 @@
 
 #include "loop/intrusive_list.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 
 struct TimerList;
 
@@ -84,4 +84,4 @@ class TimerQueue {
   size_t size_ = 0;
 };
 
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

@@ -6,7 +6,7 @@
 
 #include "os/socket.h"
 
-namespace nodecc::net {
+namespace nodecc::net::core {
 
 namespace {
 // Out of fds with no reserve: how long before looking at the backlog again (nginx waits 500 ms
@@ -14,10 +14,10 @@ namespace {
 constexpr uint64_t kFdRetryMs = 100;
 }  // namespace
 
-Listener::Listener(loop::Loop& loop, Handler& handler) : loop_(loop), handler_(handler) {
+Listener::Listener(loop::core::Loop& loop, Handler& handler) : loop_(loop), handler_(handler) {
   watcher_.self = this;
   watcher_.onEvents = &Listener::onEvents;
-  watcher_.interest = loop::kReadable;
+  watcher_.interest = loop::core::kReadable;
   retry_.data = this;
   retry_.refed = false;
 }
@@ -26,33 +26,33 @@ Listener::~Listener() {
   close();
 }
 
-os::Result<void> Listener::listen(const Options& options) {
+os::core::Result<void> Listener::listen(const Options& options) {
   if (listening()) {
-    return os::Errno{-EINVAL};
+    return os::core::Errno{-EINVAL};
   }
   const SocketAddress& addr = options.address;
-  auto fd = os::tcpSocket(addr.family());
+  auto fd = os::core::tcpSocket(addr.family());
   if (!fd) {
-    return os::Errno{fd.error()};
+    return os::core::Errno{fd.error()};
   }
-  os::Fd sock(*fd);
-  (void)os::setReuseAddress(sock.get(), true);
+  os::core::Fd sock(*fd);
+  (void)os::core::setReuseAddress(sock.get(), true);
   if (options.reusePort) {
-    if (auto r = os::setReusePort(sock.get(), true); !r) {
+    if (auto r = os::core::setReusePort(sock.get(), true); !r) {
       return r;
     }
   }
   if (addr.family() == AF_INET6) {
-    (void)os::setIpv6Only(sock.get(), options.ipv6Only);
+    (void)os::core::setIpv6Only(sock.get(), options.ipv6Only);
   }
-  if (auto r = os::bindSocket(sock.get(), addr.raw(), addr.length()); !r) {
+  if (auto r = os::core::bindSocket(sock.get(), addr.raw(), addr.length()); !r) {
     return r;
   }
-  if (auto r = os::listenSocket(sock.get(), options.backlog); !r) {
+  if (auto r = os::core::listenSocket(sock.get(), options.backlog); !r) {
     return r;
   }
   if (!reserve_.valid()) {
-    if (auto reserve = os::openReserveFd()) {
+    if (auto reserve = os::core::openReserveFd()) {
       reserve_.reset(*reserve);
     }
   }
@@ -87,7 +87,7 @@ void Listener::close() {
 SocketAddress Listener::address() const {
   sockaddr_storage ss;
   socklen_t len;
-  if (!listening() || !os::localAddress(watcher_.fd, &ss, &len)) {
+  if (!listening() || !os::core::localAddress(watcher_.fd, &ss, &len)) {
     return {};
   }
   return SocketAddress::fromRaw(reinterpret_cast<sockaddr*>(&ss), len);
@@ -111,7 +111,7 @@ void Listener::unref() {
   }
 }
 
-void Listener::onEvents(loop::IoWatcher* w, uint32_t) {
+void Listener::onEvents(loop::core::IoWatcher* w, uint32_t) {
   static_cast<Watcher*>(w)->self->acceptAll();
 }
 
@@ -142,7 +142,7 @@ void Listener::acceptAll() {
   }
 }
 
-void Listener::onRetry(loop::Timer* t) {
+void Listener::onRetry(loop::core::Timer* t) {
   static_cast<Listener*>(t->data)->acceptAll();
 }
 
@@ -150,7 +150,7 @@ bool Listener::dropWaiting() {
   if (!reserve_.valid()) {
     // Lost to another thread earlier (a thread-pool worker opening a file, another cluster
     // worker accepting): fds may have freed up since.
-    if (auto reserve = os::openReserveFd()) {
+    if (auto reserve = os::core::openReserveFd()) {
       reserve_.reset(*reserve);
     }
   }
@@ -161,10 +161,10 @@ bool Listener::dropWaiting() {
     socklen_t len;
     auto victim = loop_.backend().accept(watcher_, &peer, &len);
     if (victim) {
-      os::closeFd(*victim);
+      os::core::closeFd(*victim);
       ++dropped_;
     }
-    if (auto reserve = os::openReserveFd()) {
+    if (auto reserve = os::core::openReserveFd()) {
       reserve_.reset(*reserve);
     }
     if (victim) {
@@ -188,4 +188,4 @@ bool Listener::dropWaiting() {
   return false;
 }
 
-}  // namespace nodecc::net
+}  // namespace nodecc::net::core

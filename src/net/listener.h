@@ -16,7 +16,7 @@
 #include "os/fd.h"
 #include "os/result.h"
 
-namespace nodecc::net {
+namespace nodecc::net::core {
 
 class Listener {
  public:
@@ -36,13 +36,13 @@ class Listener {
     bool ipv6Only = false;
   };
 
-  Listener(loop::Loop& loop, Handler& handler);
+  Listener(loop::core::Loop& loop, Handler& handler);
   ~Listener();
   Listener(const Listener&) = delete;
   Listener& operator=(const Listener&) = delete;
 
   // Binds and listens; -EADDRINUSE etc. on failure (nothing is left open).
-  os::Result<void> listen(const Options& options);
+  os::core::Result<void> listen(const Options& options);
   void close();
   bool listening() const { return watcher_.fd >= 0; }
   SocketAddress address() const;
@@ -55,21 +55,21 @@ class Listener {
   size_t droppedForFdExhaustion() const { return dropped_; }
 
  private:
-  struct Watcher : loop::IoWatcher {
+  struct Watcher : loop::core::IoWatcher {
     Listener* self = nullptr;
   };
-  static void onEvents(loop::IoWatcher* w, uint32_t events);
-  static void onRetry(loop::Timer* t);
+  static void onEvents(loop::core::IoWatcher* w, uint32_t events);
+  static void onRetry(loop::core::Timer* t);
   void acceptAll();
   bool dropWaiting();
 
-  loop::Loop& loop_;
+  loop::core::Loop& loop_;
   Handler& handler_;
   Watcher watcher_;
-  os::Fd reserve_;
-  loop::Timer retry_{&Listener::onRetry};  // armed while out of fds with none in reserve
+  os::core::Fd reserve_;
+  loop::core::Timer retry_{&Listener::onRetry};  // armed while out of fds with none in reserve
   bool refed_ = true;
   size_t dropped_ = 0;
 };
 
-}  // namespace nodecc::net
+}  // namespace nodecc::net::core

@@ -7,7 +7,7 @@
 
 #include "os/fd.h"
 
-namespace nodecc::net {
+namespace nodecc::net::core {
 
 class SharedFile {
  public:
@@ -28,8 +28,8 @@ class SharedFile {
   explicit SharedFile(int fd) : fd_(fd) {}
   ~SharedFile() = default;
 
-  os::Fd fd_;
+  os::core::Fd fd_;
   uint32_t refs_ = 1;
 };
 
-}  // namespace nodecc::net
+}  // namespace nodecc::net::core

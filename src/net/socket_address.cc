@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-namespace nodecc::net {
+namespace nodecc::net::core {
 
 std::optional<SocketAddress> SocketAddress::parse(std::string_view ip, uint16_t port) {
   std::string text(ip);
@@ -80,4 +80,4 @@ void SocketAddress::setPort(uint16_t port) {
   }
 }
 
-}  // namespace nodecc::net
+}  // namespace nodecc::net::core

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace nodecc::net {
+namespace nodecc::net::core {
 
 class SocketAddress {
  public:
@@ -33,4 +33,4 @@ class SocketAddress {
   socklen_t len_ = 0;
 };
 
-}  // namespace nodecc::net
+}  // namespace nodecc::net::core

@@ -7,7 +7,7 @@
 #include "os/fd.h"
 #include "os/socket.h"
 
-namespace nodecc::net {
+namespace nodecc::net::core {
 
 namespace {
 // Reads per readiness event before yielding to other connections (libuv uses 32 as well).
@@ -16,7 +16,7 @@ constexpr int kReadBudget = 32;
 constexpr int kMaxIov = 64;
 }  // namespace
 
-Stream::Stream(loop::Loop& loop, Handler& handler) : loop_(loop), handler_(handler) {
+Stream::Stream(loop::core::Loop& loop, Handler& handler) : loop_(loop), handler_(handler) {
   watcher_.self = this;
   watcher_.onEvents = &Stream::onEvents;
 }
@@ -33,7 +33,7 @@ Stream::~Stream() {
   }
 }
 
-os::Result<void> Stream::open(int fd) {
+os::core::Result<void> Stream::open(int fd) {
   watcher_.fd = fd;
   if (auto r = loop_.addWatcher(watcher_); !r) {
     watcher_.fd = -1;
@@ -46,13 +46,13 @@ os::Result<void> Stream::open(int fd) {
   return {};
 }
 
-os::Result<void> Stream::connect(const SocketAddress& to) {
-  auto fd = os::tcpSocket(to.family());
+os::core::Result<void> Stream::connect(const SocketAddress& to) {
+  auto fd = os::core::tcpSocket(to.family());
   if (!fd) {
-    return os::Errno{fd.error()};
+    return os::core::Errno{fd.error()};
   }
   if (auto r = open(*fd); !r) {
-    os::closeFd(*fd);
+    os::core::closeFd(*fd);
     return r;
   }
   auto r = loop_.backend().connect(watcher_, to.raw(), to.length());
@@ -86,25 +86,25 @@ void Stream::readStop() {
   reading_ = false;
 }
 
-void Stream::onEvents(loop::IoWatcher* w, uint32_t events) {
+void Stream::onEvents(loop::core::IoWatcher* w, uint32_t events) {
   Stream* self = static_cast<Watcher*>(w)->self;
   if (self->connecting_) {
-    if (events & (loop::kWritable | loop::kError | loop::kHangup)) {
+    if (events & (loop::core::kWritable | loop::core::kError | loop::core::kHangup)) {
       self->finishConnect();
     }
     return;
   }
-  if ((events & loop::kWritable) && self->queuedBytes_ > 0) {
+  if ((events & loop::core::kWritable) && self->queuedBytes_ > 0) {
     self->flush();
   }
   if (self->closing_) {
     return;
   }
-  if (events & loop::kHangup) {
+  if (events & loop::core::kHangup) {
     // The peer's FIN is queued behind any data: see the short-read rule in readSome().
     self->peerHungUp_ = true;
   }
-  if (events & loop::kReadable) {
+  if (events & loop::core::kReadable) {
     self->readPending_ = true;
     if (self->reading_) {
       self->readSome();
@@ -114,7 +114,7 @@ void Stream::onEvents(loop::IoWatcher* w, uint32_t events) {
 
 void Stream::finishConnect() {
   connecting_ = false;
-  int err = os::pendingSocketError(watcher_.fd);
+  int err = os::core::pendingSocketError(watcher_.fd);
   handler_.onConnect(err);
   if (err != 0 || closing_ || failed_) {
     return;
@@ -126,11 +126,11 @@ void Stream::finishConnect() {
     flush();
   } else if (shutdownWanted_ && !shutdownDone_) {
     shutdownDone_ = true;
-    (void)os::shutdownWrite(watcher_.fd);
+    (void)os::core::shutdownWrite(watcher_.fd);
   }
 }
 
-void Stream::onDeferred(loop::Deferred* d) {
+void Stream::onDeferred(loop::core::Deferred* d) {
   auto* self = static_cast<Stream*>(d->data);
   if (self->closing_) {
     return;
@@ -347,7 +347,7 @@ void Stream::flush() {
     queueHead_ = 0;
     if (shutdownWanted_ && !shutdownDone_) {
       shutdownDone_ = true;
-      (void)os::shutdownWrite(watcher_.fd);
+      (void)os::core::shutdownWrite(watcher_.fd);
     }
     handler_.onDrain();
   }
@@ -360,7 +360,7 @@ void Stream::shutdown() {
   shutdownWanted_ = true;
   if (queuedBytes_ == 0 && !connecting_ && isOpen()) {
     shutdownDone_ = true;
-    (void)os::shutdownWrite(watcher_.fd);
+    (void)os::core::shutdownWrite(watcher_.fd);
   }
 }
 
@@ -390,7 +390,7 @@ void Stream::close(bool reset) {
   loop_.cancelDeferred(deferred_);
   if (isOpen()) {
     if (reset) {
-      (void)os::setLingerZero(watcher_.fd);
+      (void)os::core::setLingerZero(watcher_.fd);
     }
     loop_.backend().close(watcher_);
   }
@@ -398,7 +398,7 @@ void Stream::close(bool reset) {
   loop_.queueClose(closer_);
 }
 
-void Stream::onClosed(loop::Deferred* d) {
+void Stream::onClosed(loop::core::Deferred* d) {
   auto* self = static_cast<Stream*>(d->data);
   if (self->counted_) {
     self->counted_ = false;
@@ -407,18 +407,18 @@ void Stream::onClosed(loop::Deferred* d) {
   self->handler_.onClose();
 }
 
-os::Result<void> Stream::setNoDelay(bool on) {
-  return os::setNoDelay(watcher_.fd, on);
+os::core::Result<void> Stream::setNoDelay(bool on) {
+  return os::core::setNoDelay(watcher_.fd, on);
 }
 
-os::Result<void> Stream::setKeepAlive(bool on, unsigned initialDelaySecs) {
-  return os::setKeepAlive(watcher_.fd, on, initialDelaySecs);
+os::core::Result<void> Stream::setKeepAlive(bool on, unsigned initialDelaySecs) {
+  return os::core::setKeepAlive(watcher_.fd, on, initialDelaySecs);
 }
 
 SocketAddress Stream::localAddress() const {
   sockaddr_storage ss;
   socklen_t len;
-  if (!isOpen() || !os::localAddress(watcher_.fd, &ss, &len)) {
+  if (!isOpen() || !os::core::localAddress(watcher_.fd, &ss, &len)) {
     return {};
   }
   return SocketAddress::fromRaw(reinterpret_cast<sockaddr*>(&ss), len);
@@ -427,7 +427,7 @@ SocketAddress Stream::localAddress() const {
 SocketAddress Stream::remoteAddress() const {
   sockaddr_storage ss;
   socklen_t len;
-  if (!isOpen() || !os::peerAddress(watcher_.fd, &ss, &len)) {
+  if (!isOpen() || !os::core::peerAddress(watcher_.fd, &ss, &len)) {
     return {};
   }
   return SocketAddress::fromRaw(reinterpret_cast<sockaddr*>(&ss), len);
@@ -455,4 +455,4 @@ void Stream::unref() {
   }
 }
 
-}  // namespace nodecc::net
+}  // namespace nodecc::net::core

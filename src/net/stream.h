@@ -29,7 +29,7 @@
 #include "net/socket_address.h"
 #include "os/result.h"
 
-namespace nodecc::net {
+namespace nodecc::net::core {
 
 class Stream {
  public:
@@ -51,15 +51,15 @@ class Stream {
     virtual void onClose() = 0;
   };
 
-  Stream(loop::Loop& loop, Handler& handler);
+  Stream(loop::core::Loop& loop, Handler& handler);
   ~Stream();
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
 
   // Adopts a connected non-blocking socket.
-  os::Result<void> open(int fd);
+  os::core::Result<void> open(int fd);
   // Starts a client connection; onConnect reports the outcome.
-  os::Result<void> connect(const SocketAddress& to);
+  os::core::Result<void> connect(const SocketAddress& to);
 
   void readStart();
   void readStop();
@@ -91,8 +91,8 @@ class Stream {
   uint64_t bytesRead() const { return bytesRead_; }
   uint64_t bytesWritten() const { return bytesWritten_; }
 
-  os::Result<void> setNoDelay(bool on);
-  os::Result<void> setKeepAlive(bool on, unsigned initialDelaySecs);
+  os::core::Result<void> setNoDelay(bool on);
+  os::core::Result<void> setKeepAlive(bool on, unsigned initialDelaySecs);
   SocketAddress localAddress() const;
   SocketAddress remoteAddress() const;
   int fd() const { return watcher_.fd; }
@@ -102,7 +102,7 @@ class Stream {
   bool hasRef() const { return refed_; }
 
  private:
-  struct Watcher : loop::IoWatcher {
+  struct Watcher : loop::core::IoWatcher {
     Stream* self = nullptr;
   };
   struct Chunk {
@@ -113,9 +113,9 @@ class Stream {
     size_t fileLeft = 0;
   };
 
-  static void onEvents(loop::IoWatcher* w, uint32_t events);
-  static void onDeferred(loop::Deferred* d);
-  static void onClosed(loop::Deferred* d);
+  static void onEvents(loop::core::IoWatcher* w, uint32_t events);
+  static void onDeferred(loop::core::Deferred* d);
+  static void onClosed(loop::core::Deferred* d);
   void readSome();
   void flush();
   void fail(int err, bool deferred, bool writing);
@@ -124,11 +124,11 @@ class Stream {
   void clearQueue();
   bool tryWrite(const iovec* iov, int count, size_t total, size_t* written);
 
-  loop::Loop& loop_;
+  loop::core::Loop& loop_;
   Handler& handler_;
   Watcher watcher_;
-  loop::Deferred deferred_{&Stream::onDeferred, this};  // continue reading / report an error
-  loop::Deferred closer_{&Stream::onClosed, this};
+  loop::core::Deferred deferred_{&Stream::onDeferred, this};  // continue reading / report an error
+  loop::core::Deferred closer_{&Stream::onClosed, this};
   std::vector<Chunk> queue_;  // queue_[queueHead_..] pending
   size_t queueHead_ = 0;
   size_t queuedBytes_ = 0;
@@ -148,4 +148,4 @@ class Stream {
   bool counted_ = false;  // holds a loop handle reference
 };
 
-}  // namespace nodecc::net
+}  // namespace nodecc::net::core

@@ -2,7 +2,7 @@
 
 #include <time.h>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 uint64_t monotonicNs() {
   timespec ts;
@@ -22,4 +22,4 @@ int64_t wallClockSeconds() {
   return ts.tv_sec;
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -3,7 +3,7 @@
 // through the loop's cached time, which is filled from here).
 #include <cstdint>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // Monotonic time in nanoseconds since an arbitrary start (CLOCK_MONOTONIC).
 uint64_t monotonicNs();
@@ -16,4 +16,4 @@ int64_t wallClockMs();
 // Wall-clock seconds since the epoch.
 int64_t wallClockSeconds();
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -1,13 +1,15 @@
 #include "os/dir.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 namespace {
 
@@ -34,10 +36,17 @@ EntryType entryTypeOf(unsigned char dType) {
 
 }  // namespace
 
-Result<std::vector<DirEntry>> scanDirectory(const char* path) {
-  DIR* dir = ::opendir(path);
-  if (dir == nullptr) {
+Result<std::vector<DirEntry>> readDirectory(int dirFd) {
+  // fdopendir needs a readable fd of its own (dirFd may be O_PATH, and closedir closes it).
+  int fd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) {
     return lastErrno();
+  }
+  DIR* dir = ::fdopendir(fd);
+  if (dir == nullptr) {
+    Errno e = lastErrno();
+    ::close(fd);
+    return e;
   }
   std::vector<DirEntry> entries;
   for (;;) {
@@ -45,9 +54,9 @@ Result<std::vector<DirEntry>> scanDirectory(const char* path) {
     dirent* d = ::readdir(dir);
     if (d == nullptr) {
       if (errno != 0) {
-        int err = errno;
+        Errno e = lastErrno();
         ::closedir(dir);
-        return Errno{-err};
+        return e;
       }
       break;
     }
@@ -57,9 +66,21 @@ Result<std::vector<DirEntry>> scanDirectory(const char* path) {
     entries.push_back(DirEntry{d->d_name, entryTypeOf(d->d_type)});
   }
   ::closedir(dir);
-  std::sort(entries.begin(), entries.end(), [](const DirEntry& a, const DirEntry& b) {
-    return std::strcmp(a.name.c_str(), b.name.c_str()) < 0;
-  });
+  return entries;
+}
+
+Result<std::vector<DirEntry>> scanDirectory(const char* path) {
+  int fd = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) {
+    return lastErrno();
+  }
+  auto entries = readDirectory(fd);
+  ::close(fd);
+  if (entries) {
+    std::sort(entries->begin(), entries->end(), [](const DirEntry& a, const DirEntry& b) {
+      return std::strcmp(a.name.c_str(), b.name.c_str()) < 0;
+    });
+  }
   return entries;
 }
 
@@ -84,4 +105,4 @@ EntryType entryTypeOfMode(uint64_t mode) {
   }
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -2,7 +2,7 @@
 // A syscall that a signal interrupted before it did anything is simply made again.
 #include <cerrno>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // Calls f() until it succeeds (a non-negative result) or fails with something other than
 // EINTR; returns that result, errno set as f left it. Not for close(2): on Linux the fd is
@@ -17,4 +17,4 @@ auto retryEintr(F f) {
   }
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

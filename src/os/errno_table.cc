@@ -3,7 +3,7 @@
 #include <cerrno>
 #include <cstdlib>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 namespace {
 struct Entry {
@@ -45,4 +45,4 @@ int errnoFromName(std::string_view name) {
   return 0;
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -2,7 +2,7 @@
 // The one errno table: names and messages (libuv's wording, which Node.js prints).
 #include <string_view>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // X(name, message)
 #define NODECC_ERRNO_TABLE(X)                           \
@@ -69,4 +69,4 @@ std::string_view errnoMessage(int err);
 // -ENOENT for "ENOENT"; 0 when unknown.
 int errnoFromName(std::string_view name);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -7,7 +7,7 @@
 
 #include "os/eintr.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 Result<int> eventFdOpen() {
   int fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -29,4 +29,4 @@ bool eventFdDrain(int fd) {
   return n == sizeof value && value > 0;
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -2,7 +2,7 @@
 // eventfd: the wakeup primitive behind each loop's cross-thread queue.
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // A non-blocking, close-on-exec eventfd.
 Result<int> eventFdOpen();
@@ -11,4 +11,4 @@ void eventFdSignal(int fd);
 // Reads and resets the counter; returns false when it was already zero.
 bool eventFdDrain(int fd);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

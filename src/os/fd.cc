@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 void Fd::reset(int fd) {
   if (fd_ >= 0) {
@@ -46,4 +46,4 @@ size_t openFileLimit() {
   return size_t(r.rlim_cur);
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -5,7 +5,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 class Fd {
  public:
@@ -38,4 +38,4 @@ Result<void> setCloseOnExec(int fd);
 // The soft RLIMIT_NOFILE: how many fds this process may hold (SIZE_MAX when unlimited).
 size_t openFileLimit();
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

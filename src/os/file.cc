@@ -8,7 +8,7 @@
 
 #include "os/eintr.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 bool readWholeFile(const std::string& path, std::string* out, FileError* error) {
   int fd = retryEintr([&] { return ::open(path.c_str(), O_RDONLY | O_CLOEXEC); });
@@ -44,4 +44,4 @@ bool readWholeFile(const std::string& path, std::string* out, FileError* error) 
   return true;
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

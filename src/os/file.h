@@ -4,7 +4,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // Which syscall failed, for Node's Error.syscall.
 struct FileError {
@@ -16,4 +16,4 @@ struct FileError {
 // /proc) until EOF.
 bool readWholeFile(const std::string& path, std::string* out, FileError* error);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -7,17 +7,15 @@
 #include <sys/ioctl.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <vector>
 
 #include "os/eintr.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 namespace {
 
@@ -26,68 +24,6 @@ Result<void> voidResult(int rc) {
     return lastErrno();
   }
   return {};
-}
-
-Timespec fromStatx(const statx_timestamp& t) {
-  return {t.tv_sec, t.tv_nsec};
-}
-Timespec fromTimespec(const timespec& t) {
-  return {t.tv_sec, t.tv_nsec};
-}
-
-// Set once statx has been refused (old kernel, or a seccomp filter answering EPERM, as libuv
-// has seen under old Docker): every later call goes straight to fstatat.
-std::atomic<bool> gNoStatx{false};
-
-Result<FileStat> statAt(int dirfd, const char* path, int flags) {
-  FileStat s;
-  if (!gNoStatx.load(std::memory_order_relaxed)) {
-    struct statx x {};
-    int rc = retryEintr([&] {
-      return ::statx(dirfd, path, flags | AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS | STATX_BTIME,
-                     &x);
-    });
-    if (rc == 0) {
-      s.dev = makedev(x.stx_dev_major, x.stx_dev_minor);
-      s.mode = x.stx_mode;
-      s.nlink = x.stx_nlink;
-      s.uid = x.stx_uid;
-      s.gid = x.stx_gid;
-      s.rdev = makedev(x.stx_rdev_major, x.stx_rdev_minor);
-      s.blksize = x.stx_blksize;
-      s.ino = x.stx_ino;
-      s.size = x.stx_size;
-      s.blocks = x.stx_blocks;
-      s.atime = fromStatx(x.stx_atime);
-      s.mtime = fromStatx(x.stx_mtime);
-      s.ctime = fromStatx(x.stx_ctime);
-      s.birthtime = (x.stx_mask & STATX_BTIME) ? fromStatx(x.stx_btime) : s.ctime;
-      return s;
-    }
-    if (errno != ENOSYS && errno != EPERM && errno != EOPNOTSUPP) {
-      return lastErrno();
-    }
-    gNoStatx.store(true, std::memory_order_relaxed);
-  }
-  struct stat st {};
-  if (retryEintr([&] { return ::fstatat(dirfd, path, &st, flags); }) < 0) {
-    return lastErrno();
-  }
-  s.dev = st.st_dev;
-  s.mode = st.st_mode;
-  s.nlink = st.st_nlink;
-  s.uid = st.st_uid;
-  s.gid = st.st_gid;
-  s.rdev = st.st_rdev;
-  s.blksize = uint64_t(st.st_blksize);
-  s.ino = st.st_ino;
-  s.size = uint64_t(st.st_size);
-  s.blocks = uint64_t(st.st_blocks);
-  s.atime = fromTimespec(st.st_atim);
-  s.mtime = fromTimespec(st.st_mtim);
-  s.ctime = fromTimespec(st.st_ctim);
-  s.birthtime = s.ctime;
-  return s;
 }
 
 // libuv's uv__fs_to_timespec, which Node's utimes goes through: infinity means now, NaN
@@ -136,6 +72,25 @@ Result<size_t> readFd(int fd, void* buf, size_t len, int64_t position) {
   return size_t(n);
 }
 
+Result<size_t> readAt(int fd, void* buf, size_t len, int64_t offset) {
+  size_t have = 0;
+  auto* p = static_cast<char*>(buf);
+  while (have < len) {
+    ssize_t n = ::pread(fd, p + have, len - have, off_t(offset + int64_t(have)));
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      return lastErrno();
+    }
+    if (n == 0) {
+      break;
+    }
+    have += size_t(n);
+  }
+  return have;
+}
+
 Result<size_t> writeFd(int fd, const void* buf, size_t len, int64_t position) {
   ssize_t n = retryEintr([&] {
     return position < 0 ? ::write(fd, buf, len) : ::pwrite(fd, buf, len, off_t(position));
@@ -157,16 +112,6 @@ Result<size_t> writevFd(int fd, const iovec* iov, int count, int64_t position) {
     return lastErrno();
   }
   return size_t(n);
-}
-
-Result<FileStat> statOfPath(const char* path) {
-  return statAt(AT_FDCWD, path, 0);
-}
-Result<FileStat> lstatOfPath(const char* path) {
-  return statAt(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW);
-}
-Result<FileStat> statOfFd(int fd) {
-  return statAt(fd, "", AT_EMPTY_PATH);
 }
 
 Result<void> makeDirectory(const char* path, int mode) {
@@ -280,4 +225,4 @@ Result<std::string> currentDirectory() {
   }
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -10,47 +10,22 @@
 #include <cstdint>
 #include <string>
 
+#include "os/file_stat.h"
 #include "os/result.h"
 
-namespace nodecc::os {
-
-struct Timespec {
-  int64_t sec = 0;
-  int64_t nsec = 0;
-};
-
-// What stat(2)/statx(2) report, in Node's field order.
-struct FileStat {
-  uint64_t dev = 0;
-  uint64_t mode = 0;
-  uint64_t nlink = 0;
-  uint64_t uid = 0;
-  uint64_t gid = 0;
-  uint64_t rdev = 0;
-  uint64_t blksize = 0;
-  uint64_t ino = 0;
-  uint64_t size = 0;
-  uint64_t blocks = 0;
-  Timespec atime;
-  Timespec mtime;
-  Timespec ctime;
-  Timespec birthtime;  // statx's btime; ctime where the file system has none (as libuv)
-};
+namespace nodecc::os::core {
 
 Result<int> openFile(const char* path, int flags, int mode);
 // close(2); EINTR is not retried (on Linux the fd is gone either way) and not reported.
 Result<void> closeFile(int fd);
 // pread(2) at `position`, or read(2) at the file position when position < 0.
 Result<size_t> readFd(int fd, void* buf, size_t len, int64_t position);
+// pread until `len` bytes or end of file: the bytes read, or -errno.
+Result<size_t> readAt(int fd, void* buf, size_t len, int64_t offset);
 // pwrite(2)/write(2), the same way.
 Result<size_t> writeFd(int fd, const void* buf, size_t len, int64_t position);
 // pwritev(2)/writev(2); `count` is capped at IOV_MAX.
 Result<size_t> writevFd(int fd, const iovec* iov, int count, int64_t position);
-
-// stat/lstat/fstat through statx (birth time), falling back to fstatat where statx is refused.
-Result<FileStat> statOfPath(const char* path);
-Result<FileStat> lstatOfPath(const char* path);
-Result<FileStat> statOfFd(int fd);
 
 Result<void> makeDirectory(const char* path, int mode);
 Result<void> removeDirectory(const char* path);
@@ -80,4 +55,4 @@ Result<size_t> copyRange(int fromFd, int toFd, size_t len);
 // The process's working directory (getcwd).
 Result<std::string> currentDirectory();
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

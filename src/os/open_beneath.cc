@@ -12,7 +12,7 @@
 
 #include "os/eintr.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 namespace {
 
@@ -104,4 +104,4 @@ Result<int> openBeneath(int rootFd, const char* relPath, int flags, LinkPolicy p
   return openBeneathChecked(rootFd, relPath, flags);
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

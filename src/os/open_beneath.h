@@ -4,7 +4,7 @@
 // root (or an absolute one) fails instead of being followed.
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 enum class LinkPolicy {
   kStayBeneath,  // symlinks allowed only while resolution stays under the root (-EXDEV else)
@@ -24,4 +24,4 @@ Result<int> openBeneath(int rootFd, const char* relPath, int flags, LinkPolicy p
 // The fallback of openBeneath for kernels without openat2, exposed for its tests.
 Result<int> openBeneathChecked(int rootFd, const char* relPath, int flags);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

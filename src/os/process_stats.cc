@@ -6,7 +6,7 @@
 
 #include <cstdio>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 MemoryStats memoryStats() {
   MemoryStats s;
@@ -32,4 +32,4 @@ CpuStats cpuStats() {
   return c;
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -2,7 +2,7 @@
 // Process-wide resource figures for process.memoryUsage() / process.cpuUsage().
 #include <cstdint>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 struct MemoryStats {
   uint64_t rss = 0;        // resident set size, bytes
@@ -17,4 +17,4 @@ struct CpuStats {
 };
 CpuStats cpuStats();
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -5,7 +5,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 namespace {
 
@@ -83,4 +83,4 @@ int lookupHost(const std::string& host, int family, int flags, std::vector<Resol
   return out->empty() ? kEaiNoData : 0;
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

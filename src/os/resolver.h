@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // libuv's numbering of getaddrinfo's failures (uv-errno.h), which Node reports as err.errno.
 enum LookupError : int {
@@ -41,4 +41,4 @@ struct ResolvedAddress {
 // "verbatim"), duplicates removed. Returns 0, a LookupError, or a -errno.
 int lookupHost(const std::string& host, int family, int flags, std::vector<ResolvedAddress>* out);
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

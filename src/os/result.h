@@ -4,7 +4,7 @@
 #include <cerrno>
 #include <utility>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // A negative errno, tagged so that Result<int> can tell an error from a value.
 struct Errno {
@@ -47,4 +47,4 @@ class [[nodiscard]] Result<void> {
   int error_ = 0;
 };
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -8,7 +8,7 @@
 
 #include "os/eintr.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 void blockAllSignalsInThisThread() {
   sigset_t all;
@@ -44,4 +44,8 @@ void raiseDefault(int signo) {
   std::_Exit(128 + signo);
 }
 
-}  // namespace nodecc::os
+void ignoreBrokenPipeSignal() {
+  signal(SIGPIPE, SIG_IGN);
+}
+
+}  // namespace nodecc::os::core

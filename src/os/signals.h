@@ -4,7 +4,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // Blocks every blockable signal in the calling thread, so that worker threads never receive
 // a signal meant for a loop's signalfd.
@@ -18,5 +18,8 @@ int signalFdRead(int fd);
 // Restores the default action for `signo`, unblocks it and raises it (ends the process the way
 // an unhandled signal would).
 [[noreturn]] void raiseDefault(int signo);
+// Ignores SIGPIPE process-wide, as Node does at start: a write to a closed pipe or socket
+// fails with EPIPE instead of ending the process.
+void ignoreBrokenPipeSignal();
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -7,7 +7,7 @@
 
 #include <cerrno>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 namespace {
 Result<void> setInt(int fd, int level, int name, int value) {
@@ -109,4 +109,4 @@ Result<int> openReserveFd() {
   return fd;
 }
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -4,7 +4,7 @@
 
 #include "os/result.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 
 // A non-blocking, close-on-exec TCP socket of `family` (AF_INET or AF_INET6).
 Result<int> tcpSocket(int family);
@@ -26,4 +26,4 @@ int pendingSocketError(int fd);
 // An fd on /dev/null, kept in reserve so that accept can be drained when fds run out.
 Result<int> openReserveFd();
 
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

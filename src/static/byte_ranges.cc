@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
-namespace nodecc::staticfiles {
+#include "text/ascii.h"
+
+namespace nodecc::staticfiles::core {
 
 namespace {
 
-bool isOws(char c) {
-  return c == ' ' || c == '\t';
-}
+using text::core::isOws;
 
 // 1*DIGIT; values past 2^64-1 saturate (they are beyond any file, which is all that matters).
 bool parseNumber(std::string_view s, size_t* i, uint64_t* out) {
@@ -112,4 +112,4 @@ RangeOutcome parseRange(std::string_view h, uint64_t size, RangeSet* out) {
   return RangeOutcome::kSatisfiable;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 inline constexpr size_t kMaxRangeSpecs = 64;
 // About the per-part overhead of multipart/byteranges (boundary, Content-Type, Content-Range).
@@ -38,4 +38,4 @@ enum class RangeOutcome : uint8_t {
 // zero-length representation all give kIgnore.
 RangeOutcome parseRange(std::string_view header, uint64_t size, RangeSet* out);
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

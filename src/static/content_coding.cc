@@ -1,38 +1,13 @@
 #include "static/content_coding.h"
 
-namespace nodecc::staticfiles {
+#include "text/ascii.h"
+
+namespace nodecc::staticfiles::core {
 
 namespace {
 
-bool isOws(char c) {
-  return c == ' ' || c == '\t';
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && isOws(s.front())) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && isOws(s.back())) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
-bool equalsIgnoreCase(std::string_view a, std::string_view lower) {
-  if (a.size() != lower.size()) {
-    return false;
-  }
-  for (size_t i = 0; i < a.size(); ++i) {
-    char c = a[i];
-    if (c >= 'A' && c <= 'Z') {
-      c = char(c + 32);
-    }
-    if (c != lower[i]) {
-      return false;
-    }
-  }
-  return true;
-}
+using text::core::equalsIgnoreCase;
+using text::core::trimOws;
 
 }  // namespace
 
@@ -77,7 +52,7 @@ Coding chooseCoding(std::string_view header, bool haveGzip, bool haveBrotli) {
     std::string_view element = header.substr(0, comma);
     header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
     size_t semi = element.find(';');
-    std::string_view name = trim(element.substr(0, semi));
+    std::string_view name = trimOws(element.substr(0, semi));
     if (name.empty()) {
       continue;
     }
@@ -87,7 +62,7 @@ Coding chooseCoding(std::string_view header, bool haveGzip, bool haveBrotli) {
     while (semi != std::string_view::npos) {
       std::string_view rest = element.substr(semi + 1);
       size_t next = rest.find(';');
-      std::string_view param = trim(rest.substr(0, next));
+      std::string_view param = trimOws(rest.substr(0, next));
       if (param.size() >= 2 && (param[0] | 0x20) == 'q' && param[1] == '=') {
         if (!parseQValue(param.substr(2), &q)) {
           q = 0;
@@ -123,4 +98,4 @@ Coding chooseCoding(std::string_view header, bool haveGzip, bool haveBrotli) {
   return best;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

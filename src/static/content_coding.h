@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 enum class Coding : uint8_t { kIdentity = 0, kGzip = 1, kBrotli = 2 };
 inline constexpr int kCodingCount = 3;
@@ -20,4 +20,4 @@ Coding chooseCoding(std::string_view acceptEncoding, bool haveGzip, bool haveBro
 // Parses a qvalue ("0", "0.5", "1.000") into thousandths; false when malformed.
 bool parseQValue(std::string_view s, int* thousandths);
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -6,7 +6,7 @@
 #include "static/http_date.h"
 #include "static/path_resolution.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -52,15 +52,14 @@ void appendHtmlEscaped(std::string& out, std::string_view text) {
   }
 }
 
-std::string renderDirectoryListing(std::string_view urlPath,
-                                   std::vector<os::DirectoryEntry>& entries, bool showDotfiles) {
-  std::sort(entries.begin(), entries.end(),
-            [](const os::DirectoryEntry& a, const os::DirectoryEntry& b) {
-              if (a.isDirectory != b.isDirectory) {
-                return a.isDirectory;
-              }
-              return a.name < b.name;
-            });
+std::string renderDirectoryListing(std::string_view urlPath, std::vector<ListingEntry>& entries,
+                                   bool showDotfiles) {
+  std::sort(entries.begin(), entries.end(), [](const ListingEntry& a, const ListingEntry& b) {
+    if (a.isDirectory != b.isDirectory) {
+      return a.isDirectory;
+    }
+    return a.name < b.name;
+  });
   std::string out;
   out.reserve(512 + entries.size() * 128);
   out += "<!DOCTYPE html>\n<html>\n<head><meta charset=\"utf-8\"><title>Index of ";
@@ -110,4 +109,4 @@ std::string renderDirectoryListing(std::string_view urlPath,
   return out;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -4,14 +4,15 @@
 
 #include <cerrno>
 
-#include "os/directory_entries.h"
+#include "os/dir.h"
 #include "os/fd.h"
+#include "os/file_stat.h"
 #include "os/open_beneath.h"
 #include "static/directory_listing.h"
 #include "static/mime_types.h"
 #include "static/path_resolution.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -19,13 +20,13 @@ namespace {
 // the worker; anything that is not a regular file is refused after fstat anyway.
 constexpr int kOpenFlags = O_RDONLY | O_NONBLOCK | O_NOCTTY;
 
-os::LinkPolicy policyOf(const Options& o) {
-  return o.followSymlinks ? os::LinkPolicy::kFollowAny : os::LinkPolicy::kStayBeneath;
+os::core::LinkPolicy policyOf(const Options& o) {
+  return o.followSymlinks ? os::core::LinkPolicy::kFollowAny : os::core::LinkPolicy::kStayBeneath;
 }
 
 // Builds the entry for the regular file open as `fd` at `relPath`.
 void buildFile(const RootConfig& config, std::string_view key, const std::string& relPath, int fd,
-               const os::FileStatus& st, LookupResult* out) {
+               const os::core::FileStat& st, LookupResult* out) {
   const Options& o = config.options;
   auto* entry = new FileEntry();
   entry->key.assign(key);
@@ -33,18 +34,18 @@ void buildFile(const RootConfig& config, std::string_view key, const std::string
   entry->witnesses[0] = {true, st};
   // The siblings first: whether one exists decides the Vary line of every representation.
   int siblingFd[kCodingCount] = {-1, -1, -1};
-  os::FileStatus siblingSt[kCodingCount];
+  os::core::FileStat siblingSt[kCodingCount];
   if (o.precompressed) {
     for (Coding c : {Coding::kGzip, Coding::kBrotli}) {
       std::string path = relPath;
       path += codingSuffix(c);
-      auto sfd = os::openBeneath(config.rootFd, path.c_str(), kOpenFlags, policyOf(o));
+      auto sfd = os::core::openBeneath(config.rootFd, path.c_str(), kOpenFlags, policyOf(o));
       if (!sfd) {
         continue;  // absent (or refused): the witness records "does not exist"
       }
-      auto sst = os::statFd(*sfd);
+      auto sst = os::core::statFd(*sfd);
       if (!sst || !sst->isRegular()) {
-        os::closeFd(*sfd);
+        os::core::closeFd(*sfd);
         if (sst) {
           // Present but not a file: remember it so a change to it is noticed.
           entry->witnesses[int(c)] = {true, *sst};
@@ -84,7 +85,7 @@ void buildFile(const RootConfig& config, std::string_view key, const std::string
 }  // namespace
 
 RootConfig::~RootConfig() {
-  os::closeFd(rootFd);
+  os::core::closeFd(rootFd);
 }
 
 int statusForErrno(int e) {
@@ -107,14 +108,14 @@ void lookupOnDisk(const RootConfig& config, std::string_view key, LookupResult* 
   const Options& o = config.options;
   std::string rel(relativePath(key));
   bool wantsDirectory = !key.empty() && key.back() == '/';
-  auto fd = os::openBeneath(config.rootFd, rel.c_str(), kOpenFlags, policyOf(o));
+  auto fd = os::core::openBeneath(config.rootFd, rel.c_str(), kOpenFlags, policyOf(o));
   if (!fd) {
     out->kind = LookupKind::kStatus;
     out->status = statusForErrno(fd.error());
     return;
   }
-  os::Fd dir(*fd);
-  auto st = os::statFd(dir.get());
+  os::core::Fd dir(*fd);
+  auto st = os::core::statFd(dir.get());
   if (!st) {
     out->kind = LookupKind::kStatus;
     out->status = statusForErrno(st.error());
@@ -142,31 +143,46 @@ void lookupOnDisk(const RootConfig& config, std::string_view key, LookupResult* 
   int failure = 404;
   if (!o.indexFile.empty()) {
     std::string index = rel.empty() ? o.indexFile : rel + "/" + o.indexFile;
-    auto ifd = os::openBeneath(config.rootFd, index.c_str(), kOpenFlags, policyOf(o));
+    auto ifd = os::core::openBeneath(config.rootFd, index.c_str(), kOpenFlags, policyOf(o));
     if (ifd) {
-      auto ist = os::statFd(*ifd);
+      auto ist = os::core::statFd(*ifd);
       if (ist && ist->isRegular()) {
         buildFile(config, key, index, *ifd, *ist, out);
         return;
       }
-      os::closeFd(*ifd);
+      os::core::closeFd(*ifd);
     } else if (ifd.error() != -ENOENT) {
       failure = statusForErrno(ifd.error());
     }
   }
   if (o.listDirectories && failure == 404) {
-    auto entries = os::readDirectory(dir.get(), o.followSymlinks);
-    if (!entries) {
+    auto names = os::core::readDirectory(dir.get());
+    if (!names) {
       out->kind = LookupKind::kStatus;
-      out->status = statusForErrno(entries.error());
+      out->status = statusForErrno(names.error());
       return;
     }
+    std::vector<ListingEntry> entries;
+    entries.reserve(names->size());
+    for (auto& n : *names) {
+      ListingEntry e;
+      auto st = os::core::statAt(dir.get(), n.name.c_str(), o.followSymlinks);
+      if (st) {
+        e.isDirectory = st->isDirectory();
+        e.size = st->size;
+        e.mtimeSec = st->mtime.sec;
+      } else {
+        e.isDirectory = n.type == os::core::EntryType::kDirectory;
+      }
+      e.name = std::move(n.name);
+      entries.push_back(std::move(e));
+    }
     out->kind = LookupKind::kListing;
-    out->listing = renderDirectoryListing(key, *entries, o.dotfiles == DotFiles::kAllow);
+    out->listing = renderDirectoryListing(key, entries, o.dotfiles == DotFiles::kAllow);
     return;
   }
   out->kind = LookupKind::kStatus;
   out->status = failure;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

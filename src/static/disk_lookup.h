@@ -1,7 +1,7 @@
 #pragma once
 // What a URL path names on disk, found with blocking syscalls on a thread-pool worker: a file
 // (a FileEntry with its representations read or opened), a directory to redirect to or to
-// list, or an error status. Every open goes through os::openBeneath from the root's fd, so
+// list, or an error status. Every open goes through os::core::openBeneath from the root's fd, so
 // nothing outside the root is reached unless followSymlinks allows links out.
 #include <string>
 #include <string_view>
@@ -9,7 +9,7 @@
 #include "static/file_entry.h"
 #include "static/options.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 // The root directory and the options, shared (immutably) by the loop thread and the workers.
 struct RootConfig {
@@ -43,4 +43,4 @@ void lookupOnDisk(const RootConfig& config, std::string_view key, LookupResult* 
 // root -> 403, anything else -> 500.
 int statusForErrno(int negErrno);
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

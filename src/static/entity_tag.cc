@@ -2,7 +2,9 @@
 
 #include <charconv>
 
-namespace nodecc::staticfiles {
+#include "text/ascii.h"
+
+namespace nodecc::staticfiles::core {
 
 size_t formatEntityTag(int64_t mtimeSec, uint64_t size, char* out) {
   char* p = out;
@@ -17,13 +19,8 @@ size_t formatEntityTag(int64_t mtimeSec, uint64_t size, char* out) {
 }
 
 bool entityTagListMatches(std::string_view list, std::string_view etag, bool weak) {
-  auto isOws = [](char c) { return c == ' ' || c == '\t'; };
-  while (!list.empty() && isOws(list.front())) {
-    list.remove_prefix(1);
-  }
-  while (!list.empty() && isOws(list.back())) {
-    list.remove_suffix(1);
-  }
+  using text::core::isOws;
+  list = text::core::trimOws(list);
   if (list == "*") {
     return true;  // any current representation
   }
@@ -61,4 +58,4 @@ bool entityTagListMatches(std::string_view list, std::string_view etag, bool wea
   return false;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 // Longest tag formatEntityTag writes: two quotes, a dash, two 16-digit hex numbers.
 inline constexpr size_t kMaxEntityTagLength = 35;
@@ -18,4 +18,4 @@ size_t formatEntityTag(int64_t mtimeSec, uint64_t size, char* out);
 // the scan (what came before it still counts).
 bool entityTagListMatches(std::string_view list, std::string_view etag, bool weak);
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

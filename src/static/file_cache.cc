@@ -5,7 +5,7 @@
 
 #include "os/fd.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -17,7 +17,7 @@ std::atomic<size_t> gCachedFds{0};
 // accept no connection and open no file again (tests/integration/robustness/
 // test_exhaustion.py). Together they may hold a quarter of the limit.
 size_t fdBudget() {
-  static const size_t budget = std::max<size_t>(16, os::openFileLimit() / 4);
+  static const size_t budget = std::max<size_t>(16, os::core::openFileLimit() / 4);
   return budget;
 }
 
@@ -117,4 +117,4 @@ void FileCache::clear() {
   }
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

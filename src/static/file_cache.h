@@ -10,7 +10,7 @@
 
 #include "static/file_entry.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 class FileCache {
  public:
@@ -49,4 +49,4 @@ class FileCache {
   size_t memory_ = 0;
 };
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -2,11 +2,11 @@
 
 #include <charconv>
 
-#include "os/directory_entries.h"
 #include "os/fd.h"
+#include "os/fs_ops.h"
 #include "static/http_date.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 void appendNumber(std::string& out, uint64_t v) {
@@ -36,16 +36,16 @@ std::string_view codingSuffix(Coding c) {
   return "";
 }
 
-bool buildRepresentation(Representation& rep, int fd, const os::FileStatus& st,
+bool buildRepresentation(Representation& rep, int fd, const os::core::FileStat& st,
                          std::string_view mimeType, Coding coding, bool varies,
                          const Options& options) {
-  os::Fd owned(fd);
+  os::core::Fd owned(fd);
   rep.present = true;
   rep.size = st.size;
-  rep.mtimeSec = st.mtimeSec;
+  rep.mtimeSec = st.mtime.sec;
   if (st.size <= options.memoryFileMaxBytes) {
     rep.body.resize(st.size);
-    auto n = os::readAt(fd, rep.body.data(), rep.body.size(), 0);
+    auto n = os::core::readAt(fd, rep.body.data(), rep.body.size(), 0);
     if (!n) {
       return false;
     }
@@ -54,7 +54,7 @@ bool buildRepresentation(Representation& rep, int fd, const os::FileStatus& st,
     rep.body.resize(*n);
     rep.size = *n;
   } else {
-    rep.file = net::SharedFile::adopt(owned.release());
+    rep.file = net::core::SharedFile::adopt(owned.release());
   }
   rep.etagLength = uint8_t(formatEntityTag(rep.mtimeSec, rep.size, rep.etag));
 
@@ -100,4 +100,4 @@ bool buildRepresentation(Representation& rep, int fd, const os::FileStatus& st,
   return true;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -10,19 +10,19 @@
 #include <string>
 
 #include "net/shared_file.h"
-#include "os/file_status.h"
+#include "os/file_stat.h"
 #include "static/content_coding.h"
 #include "static/entity_tag.h"
 #include "static/options.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 struct Representation {
   bool present = false;
   uint64_t size = 0;
   int64_t mtimeSec = 0;
-  std::string body;                 // the contents when in memory (file == nullptr)
-  net::SharedFile* file = nullptr;  // else the open file (one reference held)
+  std::string body;                       // the contents when in memory (file == nullptr)
+  net::core::SharedFile* file = nullptr;  // else the open file (one reference held)
   char etag[kMaxEntityTagLength];
   uint8_t etagLength = 0;
   // Header bytes. fields200 is a whole 200 head without Date/Connection; the rest are pieces
@@ -40,7 +40,7 @@ struct Representation {
 // What revalidation compares: a stat of each candidate path (the file, file.gz, file.br).
 struct Witness {
   bool exists = false;
-  os::FileStatus status;
+  os::core::FileStat status;
 };
 
 class FileEntry {
@@ -79,8 +79,8 @@ std::string_view codingSuffix(Coding c);
 // Fills `rep` from an open regular file (takes ownership of fd): reads it into memory when
 // size <= options.memoryFileMaxBytes, else keeps the fd; formats its header bytes. `varies` and
 // the coding decide the Vary and Content-Encoding lines. Worker thread. False on a read error.
-bool buildRepresentation(Representation& rep, int fd, const os::FileStatus& st,
+bool buildRepresentation(Representation& rep, int fd, const os::core::FileStat& st,
                          std::string_view mimeType, Coding coding, bool varies,
                          const Options& options);
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -181,4 +181,4 @@ bool parseHttpDate(std::string_view text, int64_t* out) {
   return false;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

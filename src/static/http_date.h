@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 inline constexpr size_t kHttpDateLength = 29;  // "Sun, 06 Nov 1994 08:49:37 GMT"
 
@@ -17,4 +17,4 @@ void formatHttpDate(int64_t unixSeconds, char* out);
 // requires). The weekday is not checked against the date (nginx does not either).
 bool parseHttpDate(std::string_view text, int64_t* unixSeconds);
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -4,7 +4,7 @@
 #include <array>
 #include <cstddef>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -164,4 +164,4 @@ size_t mimeTableSize() {
   return kTable.size();
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

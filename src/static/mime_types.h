@@ -4,7 +4,7 @@
 // "; charset=utf-8". Lookups ignore the extension's case.
 #include <string_view>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 // The type served when the extension is unknown (nginx's default_type).
 inline constexpr std::string_view kDefaultMimeType = "application/octet-stream";
@@ -16,4 +16,4 @@ std::string_view mimeTypeFor(std::string_view fileName);
 // Number of extensions in the table (for tests).
 size_t mimeTableSize();
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 enum class DotFiles : uint8_t {
   kIgnore,  // a path with a segment starting with '.' is 404, as if absent (default)
@@ -38,4 +38,4 @@ struct Options {
   uint32_t revalidateMs = 1000;
 };
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

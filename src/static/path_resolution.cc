@@ -2,34 +2,16 @@
 
 #include <array>
 
-namespace nodecc::staticfiles {
+#include "text/ascii.h"
+
+namespace nodecc::staticfiles::core {
 
 namespace {
 
+using text::core::hexValue;
+using text::core::startsWithIgnoreCase;
+
 constexpr int kBadRequest = 400;
-
-int hexValue(char c) {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  c = char(c | 0x20);
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  return -1;
-}
-
-bool startsWithIgnoreCase(std::string_view s, std::string_view lowerPrefix) {
-  if (s.size() < lowerPrefix.size()) {
-    return false;
-  }
-  for (size_t i = 0; i < lowerPrefix.size(); ++i) {
-    if ((s[i] | 0x20) != lowerPrefix[i]) {
-      return false;
-    }
-  }
-  return true;
-}
 
 // The bytes the path scan stops at.
 constexpr auto kWatched = [] {
@@ -196,4 +178,4 @@ void appendPercentEncodedPath(std::string& out, std::string_view path) {
   }
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 // Longest decoded path accepted (Linux's PATH_MAX); longer targets are refused.
 inline constexpr size_t kMaxPathBytes = 4096;
@@ -46,4 +46,4 @@ std::string_view relativePath(std::string_view path);
 // (controls, space, '"', '#', '%', '?', '<', '>', '\\', non-ASCII bytes...) becomes %XX.
 void appendPercentEncodedPath(std::string& out, std::string_view path);
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -2,19 +2,13 @@
 
 #include "static/entity_tag.h"
 #include "static/http_date.h"
+#include "text/ascii.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
+
+using text::core::trimOws;
 }  // namespace
 
 Precondition evaluatePreconditions(const Conditionals& c, const Validators& v) {
@@ -24,7 +18,7 @@ Precondition evaluatePreconditions(const Conditionals& c, const Validators& v) {
     }
   } else if (present(c.ifUnmodifiedSince)) {
     int64_t t;
-    if (parseHttpDate(trim(c.ifUnmodifiedSince), &t) && v.lastModified > t) {
+    if (parseHttpDate(trimOws(c.ifUnmodifiedSince), &t) && v.lastModified > t) {
       return Precondition::kPreconditionFailed;
     }
   }
@@ -35,7 +29,7 @@ Precondition evaluatePreconditions(const Conditionals& c, const Validators& v) {
     }
   } else if (present(c.ifModifiedSince)) {
     int64_t t;
-    if (parseHttpDate(trim(c.ifModifiedSince), &t) && v.lastModified <= t) {
+    if (parseHttpDate(trimOws(c.ifModifiedSince), &t) && v.lastModified <= t) {
       return Precondition::kNotModified;
     }
   }
@@ -46,7 +40,7 @@ bool ifRangeHolds(FieldValue ifRange, const Validators& v) {
   if (!present(ifRange)) {
     return true;
   }
-  std::string_view s = trim(ifRange);
+  std::string_view s = trimOws(ifRange);
   if (s.starts_with("W/")) {
     return false;  // a weak tag never satisfies If-Range (strong comparison)
   }
@@ -57,4 +51,4 @@ bool ifRangeHolds(FieldValue ifRange, const Validators& v) {
   return parseHttpDate(s, &t) && t == v.lastModified;
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 // A header value; data() == nullptr when the request did not carry the field.
 using FieldValue = std::string_view;
@@ -43,4 +43,4 @@ Precondition evaluatePreconditions(const Conditionals& c, const Validators& v);
 // a date exactly equal to Last-Modified); false means "send the whole representation".
 bool ifRangeHolds(FieldValue ifRange, const Validators& v);
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -8,7 +8,7 @@
 #include "net/shared_file.h"
 #include "static/preconditions.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 struct Request {
   std::string_view method;
@@ -27,7 +27,7 @@ struct Request {
 
 // A file range of a response body.
 struct FileRange {
-  net::SharedFile* file = nullptr;
+  net::core::SharedFile* file = nullptr;
   int64_t offset = 0;
   uint64_t length = 0;
 };
@@ -57,4 +57,4 @@ struct Response {
   bool clientError = false;
 };
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -7,7 +7,7 @@
 #include "static/content_coding.h"
 #include "static/path_resolution.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 namespace {
 
@@ -39,7 +39,7 @@ Canned makeCanned(int status, std::string_view extraFields) {
   Canned c;
   std::string title = std::to_string(status);
   title += ' ';
-  title += ::nodecc::http::statusReason(status);
+  title += http::core::statusReason(status);
   c.body = "<html>\r\n<head><title>" + title + "</title></head>\r\n<body>\r\n<center><h1>" + title +
            "</h1></center>\r\n</body>\r\n</html>\r\n";
   c.fields = "HTTP/1.1 " + title + "\r\n";
@@ -333,4 +333,4 @@ void ResponseBuilder::listing(std::string_view html, bool head, Response* out) {
   }
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

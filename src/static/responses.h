@@ -12,7 +12,7 @@
 #include "static/file_entry.h"
 #include "static/request.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 class ResponseBuilder {
  public:
@@ -46,4 +46,4 @@ class ResponseBuilder {
   char boundary_[kBoundaryLength];
 };
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

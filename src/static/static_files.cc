@@ -4,16 +4,16 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "os/file_status.h"
+#include "os/file_stat.h"
 #include "static/path_resolution.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 // One disk lookup on the thread pool, shared by every request for the same path that arrives
 // while it runs.
-struct StaticFiles::Lookup : threadpool::WorkRequest {
+struct StaticFiles::Lookup : threadpool::core::WorkRequest {
   Lookup(StaticFiles& s, std::string_view k)
-      : threadpool::WorkRequest(&StaticFiles::lookupWork, &StaticFiles::lookupDone),
+      : threadpool::core::WorkRequest(&StaticFiles::lookupWork, &StaticFiles::lookupDone),
         server(s),
         config(s.config_),
         key(k) {}
@@ -25,7 +25,7 @@ struct StaticFiles::Lookup : threadpool::WorkRequest {
   Waiter* lastWaiter = nullptr;
 };
 
-StaticFiles::StaticFiles(loop::Loop& loop, threadpool::ThreadPool& pool,
+StaticFiles::StaticFiles(loop::core::Loop& loop, threadpool::core::ThreadPool& pool,
                          std::shared_ptr<const RootConfig> config)
     : loop_(loop),
       pool_(pool),
@@ -85,7 +85,7 @@ bool StaticFiles::stillValid(const FileEntry& e) {
   for (int c = 0; c < variants; ++c) {
     witness_.assign(e.relPath);
     witness_ += codingSuffix(Coding(c));
-    auto st = os::statAt(config_->rootFd, witness_.c_str(), /*followLinks=*/true);
+    auto st = os::core::statAt(config_->rootFd, witness_.c_str(), /*followLinks=*/true);
     const Witness& w = e.witnesses[c];
     if (st) {
       if (!w.exists || !w.status.sameVersion(*st)) {
@@ -119,12 +119,12 @@ void StaticFiles::wait(Waiter* waiter) {
   waiter->lookup = l;
 }
 
-void StaticFiles::lookupWork(threadpool::WorkRequest* r) {
+void StaticFiles::lookupWork(threadpool::core::WorkRequest* r) {
   auto* l = static_cast<Lookup*>(r);
   lookupOnDisk(*l->config, l->key, &l->result);
 }
 
-void StaticFiles::lookupDone(threadpool::WorkRequest* r, int status) {
+void StaticFiles::lookupDone(threadpool::core::WorkRequest* r, int status) {
   std::unique_ptr<Lookup> l(static_cast<Lookup*>(r));
   StaticFiles& self = l->server;
   self.inFlight_.erase(std::string_view(l->key));
@@ -173,4 +173,4 @@ void StaticFiles::resume(const Request& req, Waiter* waiter, Response* out) {
   }
 }
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -1,7 +1,7 @@
 #pragma once
 // StaticFiles: the static-file server of one loop thread. A request comes in as plain data
-// (staticfiles::Request) and leaves as a complete response (staticfiles::Response) that the
-// API layer writes to the connection.
+// (staticfiles::core::Request) and leaves as a complete response (staticfiles::core::Response) that
+// the API layer writes to the connection.
 //
 // Hits are answered at once from the FileCache: no syscall, no allocation, except a stat of the
 // file (and of its .gz/.br siblings) when the entry was last checked revalidateMs ago or more
@@ -26,7 +26,7 @@
 #include "static/responses.h"
 #include "threadpool/thread_pool.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 
 class StaticFiles {
  public:
@@ -48,7 +48,7 @@ class StaticFiles {
     uint64_t invalidations = 0;  // entries a check found changed or gone
   };
 
-  StaticFiles(loop::Loop& loop, threadpool::ThreadPool& pool,
+  StaticFiles(loop::core::Loop& loop, threadpool::core::ThreadPool& pool,
               std::shared_ptr<const RootConfig> config);
   ~StaticFiles();
   StaticFiles(const StaticFiles&) = delete;
@@ -68,12 +68,12 @@ class StaticFiles {
 
  private:
   struct Lookup;
-  static void lookupWork(threadpool::WorkRequest* r);
-  static void lookupDone(threadpool::WorkRequest* r, int status);
+  static void lookupWork(threadpool::core::WorkRequest* r);
+  static void lookupDone(threadpool::core::WorkRequest* r, int status);
   bool stillValid(const FileEntry& entry);
 
-  loop::Loop& loop_;
-  threadpool::ThreadPool& pool_;
+  loop::core::Loop& loop_;
+  threadpool::core::ThreadPool& pool_;
   std::shared_ptr<const RootConfig> config_;
   FileCache cache_;
   ResponseBuilder builder_;
@@ -84,4 +84,4 @@ class StaticFiles {
   Stats stats_;
 };
 
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -6,7 +6,7 @@
 
 #include "os/signals.h"
 
-namespace nodecc::threadpool {
+namespace nodecc::threadpool::core {
 
 size_t ThreadPool::defaultSize() {
   if (const char* env = std::getenv("NODECC_THREADPOOL_SIZE")) {
@@ -46,7 +46,7 @@ void ThreadPool::startWorkers() {
   }
 }
 
-void ThreadPool::submit(loop::Loop& loop, WorkRequest& req) {
+void ThreadPool::submit(loop::core::Loop& loop, WorkRequest& req) {
   req.loop = &loop;
   req.status = 0;
   req.state = WorkRequest::State::kQueued;
@@ -93,7 +93,7 @@ bool ThreadPool::cancel(WorkRequest& req) {
 }
 
 void ThreadPool::workerMain() {
-  os::blockAllSignalsInThisThread();
+  os::core::blockAllSignalsInThisThread();
   for (;;) {
     WorkRequest* req;
     {
@@ -120,11 +120,11 @@ void ThreadPool::workerMain() {
   }
 }
 
-void WorkRequest::complete(loop::AsyncTask* t) {
+void WorkRequest::complete(loop::core::AsyncTask* t) {
   auto* req = static_cast<WorkRequest*>(t);
   req->state = State::kIdle;
   req->loop->endRequest();
   req->done(req, req->status);
 }
 
-}  // namespace nodecc::threadpool
+}  // namespace nodecc::threadpool::core

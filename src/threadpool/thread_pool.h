@@ -15,25 +15,25 @@
 
 #include "loop/loop.h"
 
-namespace nodecc::threadpool {
+namespace nodecc::threadpool::core {
 
-struct WorkRequest : loop::AsyncTask {
+struct WorkRequest : loop::core::AsyncTask {
   using Work = void (*)(WorkRequest*);
   using Done = void (*)(WorkRequest*, int status);
-  WorkRequest(Work w, Done d) : loop::AsyncTask(&WorkRequest::complete), work(w), done(d) {}
+  WorkRequest(Work w, Done d) : loop::core::AsyncTask(&WorkRequest::complete), work(w), done(d) {}
 
   Work work;
   Done done;
 
   // Owned by the pool between submit() and done.
-  loop::Loop* loop = nullptr;
+  loop::core::Loop* loop = nullptr;
   WorkRequest* queueNext = nullptr;
   WorkRequest* queuePrev = nullptr;
   int status = 0;
   enum class State { kIdle, kQueued, kRunning, kCompleting } state = State::kIdle;
 
  private:
-  static void complete(loop::AsyncTask* t);
+  static void complete(loop::core::AsyncTask* t);
 };
 
 class ThreadPool {
@@ -50,7 +50,7 @@ class ThreadPool {
   size_t size() const { return size_; }
 
   // Loop thread. `req` must stay alive until its done callback.
-  void submit(loop::Loop& loop, WorkRequest& req);
+  void submit(loop::core::Loop& loop, WorkRequest& req);
   // Loop thread. True when the request had not started: its done(-ECANCELED) follows on its
   // loop. False when it is running or finished (its done will report 0).
   bool cancel(WorkRequest& req);
@@ -68,4 +68,4 @@ class ThreadPool {
   std::vector<std::thread> workers_;
 };
 
-}  // namespace nodecc::threadpool
+}  // namespace nodecc::threadpool::core

@@ -16,9 +16,10 @@ set(NODECC_COMPAT_RUNNER ${CMAKE_CURRENT_LIST_DIR}/run_pair.py)
 set(NODECC_COMPAT_SKIP 77)
 
 # With UNPRIVILEGED NAME..., those pairs run as an unprivileged user when the tests run as root
-# (run_pair.py --unprivileged), so that permission checks apply to them.
+# (run_pair.py --unprivileged), so that permission checks apply to them. With MERGE_STDERR
+# NAME..., those pairs' stderr is compared too, merged into stdout (run_pair.py --merge-stderr).
 function(nodecc_compat_pairs topic)
-  cmake_parse_arguments(PARSE_ARGV 1 pairs "" "" "UNPRIVILEGED")
+  cmake_parse_arguments(PARSE_ARGV 1 pairs "" "" "UNPRIVILEGED;MERGE_STDERR")
   if(NOT Python3_Interpreter_FOUND)
     message(STATUS "python3 not found: compat.${topic} tests not added")
     return()
@@ -31,16 +32,19 @@ function(nodecc_compat_pairs topic)
       message(FATAL_ERROR "compat pair ${topic}/${name}: ${name}.cc has no ${name}.js twin")
     endif()
     set(target compat-${topic}-${name})
-    set(unprivileged "")
+    set(extra_flags "")
     if(name IN_LIST pairs_UNPRIVILEGED)
-      set(unprivileged --unprivileged)
+      list(APPEND extra_flags --unprivileged)
+    endif()
+    if(name IN_LIST pairs_MERGE_STDERR)
+      list(APPEND extra_flags --merge-stderr)
     endif()
     add_executable(${target} ${source})
     target_link_libraries(${target} PRIVATE nodecc nodecc_warnings)
     add_test(NAME compat.${topic}.${name}
              COMMAND ${Python3_EXECUTABLE} ${NODECC_COMPAT_RUNNER}
                      --node ${NODECC_NODE_EXECUTABLE} --js ${js} --bin $<TARGET_FILE:${target}>
-                     --cwd ${CMAKE_CURRENT_SOURCE_DIR} ${unprivileged})
+                     --cwd ${CMAKE_CURRENT_SOURCE_DIR} ${extra_flags})
     set_tests_properties(compat.${topic}.${name} PROPERTIES
                          SKIP_RETURN_CODE ${NODECC_COMPAT_SKIP}
                          TIMEOUT 60

@@ -5,6 +5,10 @@ exit with the same status. Node is the oracle: on a mismatch the diff reads node
 --unprivileged: when running as root, both programs run as the unprivileged user nobody
 (setpriv), for pairs whose subject is a permission check that root would bypass.
 
+--merge-stderr: each program's stderr goes to the same pipe as its stdout (a shell's 2>&1), so
+that what it prints to stderr (console.error, console.warn, process.stderr.write) is compared
+too, in order with stdout.
+
 Exit status: 0 same, 1 different (a unified diff is printed), 2 a program hung or could not be
 started, 77 node is missing (ctest's SKIP_RETURN_CODE). stderr is shown but never compared:
 error messages name the runtime ("node:internal..." vs "nodecc").
@@ -21,9 +25,10 @@ TIMEOUT_S = 10
 NOBODY = 65534  # uid and gid of nobody / nogroup on Debian
 
 
-def run(argv, cwd):
+def run(argv, cwd, merge_stderr=False):
     try:
-        p = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
+        p = subprocess.run(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT if merge_stderr else subprocess.PIPE,
                            timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired as e:
         print(f"TIMEOUT after {TIMEOUT_S} s: {' '.join(argv)}")
@@ -32,7 +37,8 @@ def run(argv, cwd):
     except OSError as e:
         print(f"cannot run {' '.join(argv)}: {e}")
         sys.exit(2)
-    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    return (p.returncode, p.stdout.decode("utf-8", "replace"),
+            (p.stderr or b"").decode("utf-8", "replace"))
 
 
 def main():
@@ -41,8 +47,12 @@ def main():
     ap.add_argument("--js", required=True, help="the Node.js program")
     ap.add_argument("--bin", required=True, help="the compiled nodecc program")
     ap.add_argument("--cwd", help="working directory of both (default: the .js file's)")
+    ap.add_argument("--arg", action="append", default=[],
+                    help="a command-line argument for both programs (repeatable)")
     ap.add_argument("--unprivileged", action="store_true",
                     help="as root, run both programs as nobody (permission checks apply)")
+    ap.add_argument("--merge-stderr", action="store_true",
+                    help="send each program's stderr to its stdout pipe (2>&1) and compare both")
     args = ap.parse_args()
 
     node = shutil.which(args.node)
@@ -69,8 +79,8 @@ def main():
             print("skipped: user nobody cannot reach node, the programs or their directory")
             return SKIP
 
-    node_rc, node_out, node_err = run(prefix + [node, js], cwd)
-    cc_rc, cc_out, cc_err = run(prefix + [binary], cwd)
+    node_rc, node_out, node_err = run(prefix + [node, js] + args.arg, cwd, args.merge_stderr)
+    cc_rc, cc_out, cc_err = run(prefix + [binary] + args.arg, cwd, args.merge_stderr)
 
     if node_rc == cc_rc and node_out == cc_out:
         return 0

@@ -23,7 +23,7 @@
 
 namespace {
 
-using namespace nodecc::http;
+using namespace nodecc::http::core;
 
 constexpr size_t kTrailerSlots = 32;
 

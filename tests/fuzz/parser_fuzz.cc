@@ -20,7 +20,7 @@
 
 namespace {
 
-using namespace nodecc::http;
+using namespace nodecc::http::core;
 
 constexpr size_t kSlots = 32;
 

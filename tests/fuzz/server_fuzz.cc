@@ -88,7 +88,7 @@ bool live(uint64_t input, size_t seq) {
 
 struct Target {
   http::Server* server = nullptr;
-  http::ParserLimits limits;  // what the server's options make of them
+  http::core::ParserLimits limits;  // what the server's options make of them
 };
 
 struct Fixture {
@@ -352,7 +352,7 @@ Fixture& fixture() {
   tight.maxOrphans = 2;
   f.targets[1] = startServer(tight);
   // 'listening' (from a tick) and anything else queued by the setup.
-  api::Runtime::current().loop().run(loop::Loop::RunMode::kNoWait);
+  nodecc::detail::Runtime::current().loop().run(loop::core::Loop::RunMode::kNoWait);
   return f;
 }
 
@@ -383,9 +383,10 @@ struct Client {
 };
 
 void pump() {
-  loop::Loop& loop = api::Runtime::current().loop();
+  loop::core::Loop& loop = nodecc::detail::Runtime::current().loop();
   // Thread-pool work (static files not cached yet) completes through the loop's wakeup.
-  loop.run(loop.activeRequests() > 0 ? loop::Loop::RunMode::kOnce : loop::Loop::RunMode::kNoWait);
+  loop.run(loop.activeRequests() > 0 ? loop::core::Loop::RunMode::kOnce
+                                     : loop::core::Loop::RunMode::kNoWait);
 }
 
 // Runs the loop until the server has been quiet for a few iterations.
@@ -395,8 +396,8 @@ void settle(Client& c) {
     const size_t before = c.received.size();
     pump();
     c.read();
-    const bool idle =
-        c.received.size() == before && api::Runtime::current().loop().activeRequests() == 0;
+    const bool idle = c.received.size() == before &&
+                      nodecc::detail::Runtime::current().loop().activeRequests() == 0;
     quiet = idle ? quiet + 1 : 0;
   }
 }
@@ -449,9 +450,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   int sv[2];
   check(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) == 0, "socketpair");
-  http::ServerCore& core = *target.server->impl()->core;
+  http::core::ServerCore& core = *target.server->impl()->core;
   // As the listener hands over an accepted socket.
-  static_cast<net::Listener::Handler&>(core).onConnection(sv[1]);
+  static_cast<net::core::Listener::Handler&>(core).onConnection(sv[1]);
   Client client;
   client.fd = sv[0];
   for (std::string_view piece : pieces) {
@@ -479,7 +480,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // The orphan timer does not keep a loop alive (nor does anything else here, the listener
     // being closed): a referenced 2 ms timer lets the loop wait for it.
     setTimeout([] {}, 2);
-    api::Runtime::current().loop().run(loop::Loop::RunMode::kOnce);
+    nodecc::detail::Runtime::current().loop().run(loop::core::Loop::RunMode::kOnce);
     settle(client);
   }
   if (impl.orphanCount() > 0 && std::getenv("NODECC_FUZZ_DUMP")) {

@@ -9,11 +9,11 @@
 
 namespace fuzzserver {
 
-using nodecc::http::BodyKind;
-using nodecc::http::ChunkedDecoder;
-using nodecc::http::Header;
-using nodecc::http::ParseError;
-using nodecc::http::ParserLimits;
+using nodecc::http::core::BodyKind;
+using nodecc::http::core::ChunkedDecoder;
+using nodecc::http::core::Header;
+using nodecc::http::core::ParseError;
+using nodecc::http::core::ParserLimits;
 
 void check(bool ok, const char* what) {
   if (!ok) {
@@ -115,10 +115,10 @@ StreamRequests readRequests(std::string_view s, const ParserLimits& limits) {
   std::vector<Header> slots(limits.maxHeadersCount);
   size_t pos = 0;
   while (pos < s.size()) {
-    nodecc::http::RequestHead head;
+    nodecc::http::core::RequestHead head;
     ParseError err;
-    const ssize_t n = nodecc::http::parseRequest(s.substr(pos), 0, head, slots.data(), slots.size(),
-                                                 limits, &err);
+    const ssize_t n = nodecc::http::core::parseRequest(s.substr(pos), 0, head, slots.data(),
+                                                       slots.size(), limits, &err);
     if (n <= 0) {
       // Rejected, or unfinished when the client stopped: at most one (error) response.
       out.maxResponses = out.requests.size() + 1;
@@ -187,10 +187,11 @@ void checkResponses(std::string_view wire, const std::vector<HandlerRecord>& log
   std::vector<bool> answered(log.size(), false);
   while (pos < wire.size()) {
     check(!closing, "nothing follows a response that closes the connection");
-    nodecc::http::ResponseHead h;
+    nodecc::http::core::ResponseHead h;
     Header fields[64];
     ParseError err;
-    const ssize_t n = nodecc::http::parseResponse(wire.substr(pos), 0, h, fields, 64, limits, &err);
+    const ssize_t n =
+        nodecc::http::core::parseResponse(wire.substr(pos), 0, h, fields, 64, limits, &err);
     if (n == 0) {
       check(facts.truncationAllowed, "every response head is complete");
       break;

@@ -39,7 +39,8 @@ struct StreamRequests {
   bool bodyCutShort = false;
 };
 
-StreamRequests readRequests(std::string_view stream, const nodecc::http::ParserLimits& limits);
+StreamRequests readRequests(std::string_view stream,
+                            const nodecc::http::core::ParserLimits& limits);
 
 // What the handler was asked and answered, request by request (index = X-Seq).
 struct HandlerRecord {

@@ -20,7 +20,7 @@ func hello(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte("Hello, World!"))
 }
 
-// echo is the echo app of DESIGN.md: GET or HEAD /?value=X answers X, other methods get 405.
+// echo is the echo app of examples/echo.js: GET or HEAD /?value=X answers X, other methods get 405.
 func echo(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.WriteHeader(http.StatusMethodNotAllowed)

@@ -108,6 +108,8 @@ const AppImpl::Resolved& AppImpl::resolved() {
   r.env = get("env").isUndefined() ? "development" : get("env").toString();
   r.jsonSpaces = get("json spaces");
   r.jsonEscape = get("json escape").truthy();
+  r.jsonReplacer = get("json replacer");
+  r.jsonpCallback = get("jsonp callback name").toString();
   Setting offset = get("subdomain offset");
   r.subdomainOffset = offset.isNumber() ? offset.number() : 0;
   Setting trust = get("trust proxy fn");

@@ -47,7 +47,7 @@ std::string tryDecode(std::string_view v) {
   if (v.find('%') == std::string_view::npos) {
     return std::string(v);
   }
-  auto d = api::decodeUriComponent(v);
+  auto d = url::detail::decodeUriComponent(v);
   return d ? *d : std::string(v);
 }
 
@@ -139,7 +139,7 @@ std::string encodeURIComponent(std::string_view s) {
 std::string utcString(int64_t ms) {
   char buf[40];
   int64_t s = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;
-  staticfiles::formatHttpDate(s, buf);
+  staticfiles::core::formatHttpDate(s, buf);
   return std::string(buf, 29);
 }
 
@@ -155,7 +155,7 @@ Response& Response::cookie(std::string_view name, std::string_view value, Cookie
   }
   std::optional<int64_t> maxAgeSeconds;
   if (opts.maxAge) {
-    opts.expires = double(os::wallClockMs() + *opts.maxAge);
+    opts.expires = double(os::core::wallClockMs() + *opts.maxAge);
     int64_t ms = *opts.maxAge;
     maxAgeSeconds = ms >= 0 ? ms / 1000 : -((-ms + 999) / 1000);
   }

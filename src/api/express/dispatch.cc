@@ -7,6 +7,7 @@
 
 #include "api/express/ctx.h"
 #include "nodecc/timers.h"
+#include "text/ascii.h"
 
 namespace nodecc::express::detail {
 
@@ -238,7 +239,7 @@ void RouterFrame::next(Ctx& ctx, Signal signal) {
     }
     std::string method(req.method);
     for (char& ch : method) {
-      ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      ch = text::core::toLower(ch);
     }
     bool hasMethod = layer.route->handlesMethod(method);
     if (!hasMethod && options) {
@@ -300,7 +301,7 @@ void RouterFrame::afterParams(Ctx& ctx, Signal err) {
     } else {
       std::string method(ctx.req().method);
       for (char& ch : method) {
-        ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        ch = text::core::toLower(ch);
       }
       if (method == "head" && !route.hasMethod("head")) {
         method = "get";

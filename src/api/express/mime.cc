@@ -43,7 +43,7 @@ std::string_view mimeLookup(std::string_view path) {
   if (ext.empty()) {
     return {};
   }
-  api::asciiLowerInPlace(ext);
+  text::core::lowerInPlace(ext);
   const ExtensionType* begin = kExtensionTypes;
   const ExtensionType* end = kExtensionTypes + kExtensionTypeCount;
   auto it =
@@ -58,7 +58,7 @@ std::string_view mimeCharset(std::string_view type) {
     return {};
   }
   std::string lower(*match);
-  api::asciiLowerInPlace(lower);
+  text::core::lowerInPlace(lower);
   const TypeCharset* begin = kTypeCharsets;
   const TypeCharset* end = kTypeCharsets + kTypeCharsetCount;
   auto it = std::lower_bound(begin, end, std::string_view(lower),
@@ -83,7 +83,7 @@ std::optional<std::string> mimeContentType(std::string_view str) {
   if (mime.find("charset") == std::string::npos) {
     std::string charset(mimeCharset(mime));
     if (!charset.empty()) {
-      api::asciiLowerInPlace(charset);
+      text::core::lowerInPlace(charset);
       mime += "; charset=";
       mime += charset;
     }

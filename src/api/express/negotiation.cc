@@ -19,18 +19,6 @@ struct Parsed {
   std::map<std::string, std::string> params;
 };
 
-std::string trimOws(std::string_view s) {
-  size_t b = 0;
-  size_t e = s.size();
-  while (b < e && (s[b] == ' ' || s[b] == '\t')) {
-    ++b;
-  }
-  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) {
-    --e;
-  }
-  return std::string(s.substr(b, e - b));
-}
-
 std::vector<Parsed> parseList(std::string_view header) {
   std::vector<Parsed> out;
   std::vector<std::string> items;
@@ -63,15 +51,15 @@ std::vector<Parsed> parseList(std::string_view header) {
   for (const std::string& item : items) {
     Parsed p;
     size_t semi = item.find(';');
-    p.type = trimOws(std::string_view(item).substr(0, semi));
+    p.type = std::string(text::core::trimOws(std::string_view(item).substr(0, semi)));
     while (semi != std::string::npos) {
       size_t nextSemi = item.find(';', semi + 1);
       std::string_view kv = std::string_view(item).substr(semi + 1, nextSemi - semi - 1);
       size_t eq = kv.find('=');
       if (eq != std::string_view::npos) {
-        std::string k = trimOws(kv.substr(0, eq));
-        api::asciiLowerInPlace(k);
-        std::string v = trimOws(kv.substr(eq + 1));
+        std::string k(text::core::trimOws(kv.substr(0, eq)));
+        text::core::lowerInPlace(k);
+        std::string v(text::core::trimOws(kv.substr(eq + 1)));
         if (v.size() >= 2 && v.front() == '"' && v.back() == '"') {
           v = v.substr(1, v.size() - 2);
         }
@@ -221,12 +209,12 @@ std::vector<std::string> preferredMediaTypes(const std::string* header,
     std::string ptype = p.type.substr(0, slash);
     std::string psub = p.type.substr(slash + 1);
     int s = 0;
-    if (equalsIgnoreCase(spec.type, ptype)) {
+    if (text::core::equalsIgnoreCase(spec.type, ptype)) {
       s |= 4;
     } else if (spec.type != "*") {
       return false;
     }
-    if (equalsIgnoreCase(spec.subtype, psub)) {
+    if (text::core::equalsIgnoreCase(spec.subtype, psub)) {
       s |= 2;
     } else if (spec.subtype != "*") {
       return false;
@@ -234,7 +222,7 @@ std::vector<std::string> preferredMediaTypes(const std::string* header,
     if (!spec.params.empty()) {
       for (const auto& [k, v] : spec.params) {
         std::string pv = p.params.count(k) ? p.params[k] : "";
-        if (!(v == "*" || equalsIgnoreCase(v, pv))) {
+        if (!(v == "*" || text::core::equalsIgnoreCase(v, pv))) {
           return false;
         }
       }
@@ -265,7 +253,7 @@ std::vector<Spec> simpleList(std::string_view header) {
 }
 
 bool specifySimple(const std::string& value, const Spec& spec, Priority* out) {
-  if (equalsIgnoreCase(spec.value, value)) {
+  if (text::core::equalsIgnoreCase(spec.value, value)) {
     out->s = 1;
     return true;
   }
@@ -322,11 +310,11 @@ std::vector<std::string> preferredLanguages(const std::string* header,
   return choose(accepts, *provided, [](const std::string& lang, const Spec& spec, Priority* out) {
     std::string prefix = lang.substr(0, lang.find('-'));
     int s = 0;
-    if (equalsIgnoreCase(spec.value, lang)) {
+    if (text::core::equalsIgnoreCase(spec.value, lang)) {
       s |= 4;
-    } else if (equalsIgnoreCase(spec.prefix, lang)) {
+    } else if (text::core::equalsIgnoreCase(spec.prefix, lang)) {
       s |= 2;
-    } else if (equalsIgnoreCase(spec.value, prefix)) {
+    } else if (text::core::equalsIgnoreCase(spec.value, prefix)) {
       s |= 1;
     } else if (spec.value != "*") {
       return false;

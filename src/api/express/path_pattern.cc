@@ -32,11 +32,11 @@ struct Token {
 // ID_START / ID_CONTINUE of the parser: ASCII exactly; every non-ASCII code point counts as
 // an identifier character (path-to-regexp consults Unicode's ID_Start/ID_Continue there).
 bool idStart(char32_t c) {
-  return c == '$' || c == '_' || (c < 0x80 && api::isAsciiAlpha(static_cast<unsigned char>(c))) ||
+  return c == '$' || c == '_' || (c < 0x80 && text::core::isAlpha(static_cast<unsigned char>(c))) ||
          c >= 0x80;
 }
 bool idContinue(char32_t c) {
-  return idStart(c) || (c < 0x80 && api::isAsciiDigit(static_cast<unsigned char>(c)));
+  return idStart(c) || (c < 0x80 && text::core::isDigit(static_cast<unsigned char>(c)));
 }
 
 // The input as code points, as `[...str]` splits it (error indices count code points).
@@ -44,7 +44,7 @@ struct Chars {
   explicit Chars(std::string_view s) {
     for (size_t i = 0; i < s.size();) {
       char32_t cp;
-      size_t n = api::decodeUtf8At(s, i, cp);
+      size_t n = url::detail::decodeUtf8At(s, i, cp);
       bytes.emplace_back(s.substr(i, n));
       cps.push_back(cp);
       i += n;
@@ -310,7 +310,7 @@ bool PathPattern::textAt(std::string_view in, size_t pos, std::string_view text)
     return in.compare(pos, text.size(), text) == 0;
   }
   for (size_t i = 0; i < text.size(); ++i) {
-    if (api::asciiLower(in[pos + i]) != api::asciiLower(text[i])) {
+    if (text::core::toLower(in[pos + i]) != text::core::toLower(text[i])) {
       return false;
     }
   }
@@ -422,7 +422,7 @@ bool PathPattern::literalFirstSegment(std::string* segment) const {
         return false;  // only ASCII is folded; leave other literals to the full matcher
       }
     }
-    api::asciiLowerInPlace(*segment);
+    text::core::lowerInPlace(*segment);
   }
   return true;
 }
@@ -431,7 +431,7 @@ std::string decodeParam(std::string_view value) {
   if (value.find('%') == std::string_view::npos) {
     return std::string(value);
   }
-  auto decoded = api::decodeUriComponent(value);
+  auto decoded = url::detail::decodeUriComponent(value);
   if (!decoded) {
     HttpError err(400, "Failed to decode param '" + std::string(value) + "'");
     err.name = "URIError";

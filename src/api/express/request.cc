@@ -43,7 +43,7 @@ std::string Request::get(std::string_view name) const {
     throw TypeError("", "name argument is required to req.get");
   }
   std::string lc(name);
-  api::asciiLowerInPlace(lc);
+  text::core::lowerInPlace(lc);
   if (lc == "referer" || lc == "referrer") {
     std::string_view v = headers["referrer"];
     return std::string(v.empty() ? headers["referer"] : v);
@@ -268,7 +268,7 @@ bool Request::fresh() const {
 }
 
 bool Request::xhr() const {
-  return detail::equalsIgnoreCase(get("X-Requested-With"), "xmlhttprequest");
+  return text::core::equalsIgnoreCase(get("X-Requested-With"), "xmlhttprequest");
 }
 
 }  // namespace nodecc::express
@@ -332,8 +332,8 @@ bool isFresh(const http::IncomingHttpHeaders& headers, std::string_view etag,
   }
   int64_t lm;
   int64_t ims;
-  if (lastModified.empty() || !staticfiles::parseHttpDate(lastModified, &lm) ||
-      !staticfiles::parseHttpDate(modifiedSince, &ims) || !(lm <= ims)) {
+  if (lastModified.empty() || !staticfiles::core::parseHttpDate(lastModified, &lm) ||
+      !staticfiles::core::parseHttpDate(modifiedSince, &ims) || !(lm <= ims)) {
     return false;
   }
   return true;

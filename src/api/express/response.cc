@@ -20,7 +20,7 @@ std::string setCharset(std::string_view type, std::string_view charset) {
   while (!base.empty() && (base.back() == ' ' || base.back() == '\t')) {
     base.pop_back();
   }
-  api::asciiLowerInPlace(base);
+  text::core::lowerInPlace(base);
   std::map<std::string, std::string> params;
   while (semi != std::string_view::npos) {
     size_t next = type.find(';', semi + 1);
@@ -29,7 +29,7 @@ std::string setCharset(std::string_view type, std::string_view charset) {
     if (eq != std::string_view::npos) {
       std::string k(kv.substr(0, eq));
       k.erase(0, k.find_first_not_of(" \t"));
-      api::asciiLowerInPlace(k);
+      text::core::lowerInPlace(k);
       std::string v(kv.substr(eq + 1));
       while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) {
         v.pop_back();
@@ -106,7 +106,7 @@ Response& Response::status(int code) {
 }
 
 Response& Response::set(std::string_view field, std::string_view value) {
-  if (detail::equalsIgnoreCase(field, "content-type")) {
+  if (text::core::equalsIgnoreCase(field, "content-type")) {
     auto ct = detail::mimeContentType(value);
     message.setHeader(field, ct ? std::string_view(*ct) : std::string_view("false"));
     return *this;
@@ -116,7 +116,7 @@ Response& Response::set(std::string_view field, std::string_view value) {
 }
 
 Response& Response::set(std::string_view field, const std::vector<std::string>& values) {
-  if (detail::equalsIgnoreCase(field, "content-type")) {
+  if (text::core::equalsIgnoreCase(field, "content-type")) {
     throw TypeError("", "Content-Type cannot be set to an Array");
   }
   message.setHeader(field, values);
@@ -202,7 +202,7 @@ Response& Response::vary(std::string_view field) {
   }
   std::string val = header;
   std::string lowerHeader = header;
-  api::asciiLowerInPlace(lowerHeader);
+  text::core::lowerInPlace(lowerHeader);
   std::vector<std::string> vals = parse(lowerHeader);
   if (std::find(fields.begin(), fields.end(), "*") != fields.end() ||
       std::find(vals.begin(), vals.end(), "*") != vals.end()) {
@@ -211,7 +211,7 @@ Response& Response::vary(std::string_view field) {
   }
   for (const std::string& f : fields) {
     std::string fl = f;
-    api::asciiLowerInPlace(fl);
+    text::core::lowerInPlace(fl);
     if (std::find(vals.begin(), vals.end(), fl) == vals.end()) {
       vals.push_back(fl);
       val = val.empty() ? f : val + ", " + f;

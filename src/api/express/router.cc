@@ -12,7 +12,7 @@ namespace {}  // namespace
 
 std::string lowerMethod(std::string_view s) {
   std::string out(s);
-  api::asciiLowerInPlace(out);
+  text::core::lowerInPlace(out);
   return out;
 }
 
@@ -97,7 +97,7 @@ RouteIndex::Cursor RouteIndex::lookup(std::string_view path, bool sensitive) con
   thread_local std::string key;
   key.assign(seg);
   if (!sensitive) {
-    api::asciiLowerInPlace(key);
+    text::core::lowerInPlace(key);
   }
   auto it = buckets_.find(key);
   if (it != buckets_.end()) {

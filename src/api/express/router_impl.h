@@ -96,7 +96,9 @@ struct AppImpl {
     bool queryParser = true;
     std::string env;
     Setting jsonSpaces;
+    Setting jsonReplacer;
     bool jsonEscape = false;
+    std::string jsonpCallback = "callback";
     double subdomainOffset = 2;
     Setting::TrustFn trust;  // null: trust nothing
   };

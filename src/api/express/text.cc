@@ -46,8 +46,8 @@ std::string encodeUrl(std::string_view url) {
     bool ok = c == 0x21 || (c >= 0x23 && c <= 0x3B) || c == 0x3D || (c >= 0x3F && c <= 0x5F) ||
               (c >= 0x61 && c <= 0x7A) || c == 0x7C || c == 0x7E;
     if (c == '%') {
-      ok = i + 2 < url.size() && api::isAsciiHexDigit(static_cast<unsigned char>(url[i + 1])) &&
-           api::isAsciiHexDigit(static_cast<unsigned char>(url[i + 2]));
+      ok = i + 2 < url.size() && text::core::isHexDigit(static_cast<unsigned char>(url[i + 1])) &&
+           text::core::isHexDigit(static_cast<unsigned char>(url[i + 2]));
     }
     if (ok) {
       out += static_cast<char>(c);
@@ -60,21 +60,9 @@ std::string encodeUrl(std::string_view url) {
   return out;
 }
 
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) {
-    return false;
-  }
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (api::asciiLower(a[i]) != api::asciiLower(b[i])) {
-      return false;
-    }
-  }
-  return true;
-}
-
 std::string lowerHeader(std::string_view name) {
-  std::string out(name);
-  api::asciiLowerInPlace(out);
+  std::string out;
+  text::core::assignLower(out, name);
   return out;
 }
 
@@ -90,7 +78,7 @@ std::string contentDisposition(std::string_view filename) {
   std::string fallback;
   for (size_t i = 0; i < name.size();) {
     char32_t cp;
-    size_t n = api::decodeUtf8At(name, i, cp);
+    size_t n = url::detail::decodeUtf8At(name, i, cp);
     if (cp > 0xFF) {
       latin1 = false;
       fallback += '?';
@@ -103,8 +91,8 @@ std::string contentDisposition(std::string_view filename) {
   }
   bool hexEscape = false;
   for (size_t i = 0; i + 2 < name.size(); ++i) {
-    hexEscape = hexEscape || (name[i] == '%' && api::isAsciiHexDigit(name[i + 1]) &&
-                              api::isAsciiHexDigit(name[i + 2]));
+    hexEscape = hexEscape || (name[i] == '%' && text::core::isHexDigit(name[i + 1]) &&
+                              text::core::isHexDigit(name[i + 2]));
   }
   bool hasFallback = !latin1;
   auto qstring = [](const std::string& v) {
@@ -126,7 +114,7 @@ std::string contentDisposition(std::string_view filename) {
     std::string enc;
     for (char ch : name) {
       auto c = static_cast<unsigned char>(ch);
-      if (api::isAsciiAlpha(c) || api::isAsciiDigit(c) ||
+      if (text::core::isAlpha(c) || text::core::isDigit(c) ||
           std::string_view("-_.!~").find(static_cast<char>(c)) != std::string_view::npos) {
         enc += static_cast<char>(c);
       } else {
@@ -162,7 +150,7 @@ std::string normalizeType(std::string_view value) {
     type.pop_back();
   }
   type.erase(0, type.find_first_not_of(" \t"));
-  api::asciiLowerInPlace(type);
+  text::core::lowerInPlace(type);
   size_t slash = type.find('/');
   if (slash == std::string::npos || !isToken(type.substr(0, slash)) ||
       !isToken(type.substr(slash + 1))) {

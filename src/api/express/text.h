@@ -1,7 +1,6 @@
 #pragma once
-// Text helpers of Express's packages: escape-html, encodeurl, vary's field list, and the
-// ASCII case folding they need. Kept in this module until the project's shared text helpers
-// land (see docs/express.md).
+// Text helpers of Express's packages: escape-html, encodeurl, content-disposition, etag,
+// fresh, type-is. Byte-level helpers are text::core's (text/ascii.h).
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "nodecc/express.h"
+#include "text/ascii.h"
 
 namespace nodecc::express::detail {
 
@@ -19,7 +19,6 @@ struct Signal;
 std::string escapeHtml(std::string_view s);
 // encodeurl 2: every byte outside the URL's allowed set, and a '%' not starting %XX, as %XX.
 std::string encodeUrl(std::string_view url);
-bool equalsIgnoreCase(std::string_view a, std::string_view b);
 std::string lowerHeader(std::string_view name);
 // content-disposition: "attachment" with filename (and filename* beyond ISO-8859-1).
 std::string contentDisposition(std::string_view filename);

@@ -117,6 +117,7 @@ bool Setting::truthy() const {
     case kString:
       return !string_.empty();
     case kFunction:
+    case kReplacer:
       return true;
   }
   return false;
@@ -139,6 +140,7 @@ std::string Setting::toString() const {
     case kString:
       return string_;
     case kFunction:
+    case kReplacer:
       return "[Function]";
   }
   return {};

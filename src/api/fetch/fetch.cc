@@ -15,8 +15,8 @@ namespace detail {
 http::Agent& fetchAgent() {
   // undici's pool: keep-alive, 4 s idle. Owned by the thread's runtime, as globalAgent().
   thread_local http::Agent* agent = nullptr;
-  thread_local api::Runtime* owner = nullptr;
-  api::Runtime& rt = api::Runtime::current();
+  thread_local nodecc::detail::Runtime* owner = nullptr;
+  nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
   if (agent == nullptr || owner != &rt) {
     http::AgentOptions o;
     o.keepAlive = true;

@@ -1,5 +1,5 @@
 // The callback forms of nodecc/fs.h: each fills a core::Request, submits it to the thread pool
-// and calls back err-first on the loop thread (see api/fs_request.h).
+// and calls back err-first on the loop thread (see api/fs/request.h).
 #include "api/fs/request.h"
 #include "nodecc/process.h"
 
@@ -162,7 +162,7 @@ void readFile(std::string_view path, Callback<Buffer> cb) {
 }
 
 void readFile(std::string_view path, std::string_view encoding, Callback<std::string> cb) {
-  (void)Buffer().toString(encoding);  // an unknown encoding throws here, as Node's
+  checkEncoding(encoding);  // before any I/O, as Node's
   startValue<std::string>(
       Op::kReadFile, std::move(cb),
       [&](core::Request& r) {

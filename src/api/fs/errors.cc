@@ -43,7 +43,7 @@ std::string quoted(std::string_view s) {
 }
 
 // Node's msFromTimeSpec and its Date (rounded to the millisecond).
-double msOf(const os::Timespec& t) {
+double msOf(const os::core::Timespec& t) {
   return double(t.sec) * 1e3 + double(t.nsec) / 1e6;
 }
 Stats::Date dateOf(double ms) {
@@ -51,8 +51,8 @@ Stats::Date dateOf(double ms) {
       std::chrono::milliseconds(int64_t(std::round(ms)))));
 }
 
-static_assert(int(FileType::kBlockDevice) == int(os::EntryType::kBlockDevice),
-              "fs::FileType mirrors os::EntryType");
+static_assert(int(FileType::kBlockDevice) == int(os::core::EntryType::kBlockDevice),
+              "fs::FileType mirrors os::core::EntryType");
 
 }  // namespace
 
@@ -96,6 +96,13 @@ void checkPath(std::string_view path, const char* name) {
   }
 }
 
+void checkEncoding(std::string_view encoding) {
+  if (!Buffer::isEncoding(encoding)) {
+    throw TypeError("ERR_INVALID_ARG_VALUE",
+                    "The argument 'encoding' is invalid encoding. Received " + quoted(encoding));
+  }
+}
+
 void checkCallback(bool present) {
   if (!present) {
     throw TypeError("ERR_INVALID_ARG_TYPE",
@@ -125,7 +132,7 @@ void checkWriteRange(size_t bufferSize, size_t offset, size_t length) {
   }
 }
 
-Stats statsOf(const os::FileStat& s) {
+Stats statsOf(const os::core::FileStat& s) {
   Stats st;
   st.dev = s.dev;
   st.mode = s.mode;
@@ -148,26 +155,26 @@ Stats statsOf(const os::FileStat& s) {
   return st;
 }
 
-std::vector<Dirent> direntsOf(std::vector<os::DirEntry>&& entries, std::string_view parent) {
+std::vector<Dirent> direntsOf(std::vector<os::core::DirEntry>&& entries, std::string_view parent) {
   std::vector<Dirent> out;
   out.reserve(entries.size());
-  for (os::DirEntry& e : entries) {
+  for (os::core::DirEntry& e : entries) {
     out.emplace_back(std::move(e.name), std::string(parent), FileType(e.type));
   }
   return out;
 }
 
-std::vector<std::string> namesOf(std::vector<os::DirEntry>&& entries) {
+std::vector<std::string> namesOf(std::vector<os::core::DirEntry>&& entries) {
   std::vector<std::string> out;
   out.reserve(entries.size());
-  for (os::DirEntry& e : entries) {
+  for (os::core::DirEntry& e : entries) {
     out.push_back(std::move(e.name));
   }
   return out;
 }
 
 void start(core::Request& r) {
-  core::submit(api::defaultThreadPool(), api::Runtime::current().loop(), r);
+  core::submit(nodecc::detail::defaultThreadPool(), nodecc::detail::Runtime::current().loop(), r);
 }
 
 void runSync(core::Request& r) {

@@ -176,7 +176,7 @@ Promise<Buffer> FileHandle::readFile() {
 
 Promise<std::string> FileHandle::readFile(std::string_view encoding) {
   try {
-    (void)Buffer().toString(encoding);
+    checkEncoding(encoding);  // before any I/O, as Node's
   } catch (...) {
     return Promise<std::string>::reject(std::current_exception());
   }

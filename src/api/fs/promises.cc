@@ -1,5 +1,5 @@
 // fs.promises: each operation is its callback form with a callback that settles a promise,
-// so both forms share one request path (api/fs_request.h). Invalid arguments reject instead of
+// so both forms share one request path (api/fs/request.h). Invalid arguments reject instead of
 // throwing, as Node's async functions do.
 #include "api/fs/request.h"
 

@@ -291,7 +291,8 @@ ReadStream& createReadStream(std::string_view path, const ReadStreamOptions& opt
     throw outOfRange("start", "<= \"end\" (here: " + std::to_string(end) + ")",
                      std::to_string(start));
   }
-  (void)api::Runtime::current();  // the registry must go before the runtime at thread end
+  (void)
+      nodecc::detail::Runtime::current();  // the registry must go before the runtime at thread end
   auto* s = new ReadStream(path, options);
   detail::ReadStreamImpl& impl = *s->impl_;
   impl.flags = flags;

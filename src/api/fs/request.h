@@ -24,15 +24,17 @@ Error errorOf(const core::Request& r);
 // Node's argument checks; each throws the TypeError/RangeError Node throws.
 void checkPath(std::string_view path, const char* name = "path");
 void checkCallback(bool present);
+// Node's assertEncoding: TypeError ERR_INVALID_ARG_VALUE "... is invalid encoding".
+void checkEncoding(std::string_view encoding);
 // fs.read's offset/length against the buffer (validateOffsetLengthRead).
 void checkReadRange(size_t bufferSize, size_t offset, size_t length);
 // fs.write's (validateOffsetLengthWrite).
 void checkWriteRange(size_t bufferSize, size_t offset, size_t length);
 RangeError outOfRange(std::string_view name, std::string_view range, std::string_view received);
 
-Stats statsOf(const os::FileStat& s);
-std::vector<Dirent> direntsOf(std::vector<os::DirEntry>&& entries, std::string_view parent);
-std::vector<std::string> namesOf(std::vector<os::DirEntry>&& entries);
+Stats statsOf(const os::core::FileStat& s);
+std::vector<Dirent> direntsOf(std::vector<os::core::DirEntry>&& entries, std::string_view parent);
+std::vector<std::string> namesOf(std::vector<os::core::DirEntry>&& entries);
 
 // An async request with its completion (a lambda taking core::Request&) stored inline.
 template <class Complete>
@@ -40,7 +42,7 @@ struct AsyncRequest final : core::Request {
   AsyncRequest(core::Op op, Complete c)
       : core::Request(op, &AsyncRequest::onDone), complete(std::move(c)) {}
 
-  static void onDone(threadpool::WorkRequest* w, int status) {
+  static void onDone(threadpool::core::WorkRequest* w, int status) {
     std::unique_ptr<AsyncRequest> self(static_cast<AsyncRequest*>(w));
     if (status < 0) {
       self->result = status;  // cancelled before a worker took it

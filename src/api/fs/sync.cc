@@ -94,7 +94,7 @@ Buffer readFileSync(std::string_view path) {
 }
 
 std::string readFileSync(std::string_view path, std::string_view encoding) {
-  (void)Buffer().toString(encoding);  // an unknown encoding throws before any I/O
+  checkEncoding(encoding);  // before any I/O, as Node's
   return readFileSync(path).toString(encoding);
 }
 

@@ -314,7 +314,8 @@ WriteStream& createWriteStream(std::string_view path, const WriteStreamOptions& 
   if (options.start && *options.start < 0) {
     throw outOfRange("start", ">= 0 && <= 9007199254740991", std::to_string(*options.start));
   }
-  (void)api::Runtime::current();  // the registry must go before the runtime at thread end
+  (void)
+      nodecc::detail::Runtime::current();  // the registry must go before the runtime at thread end
   auto* s = new WriteStream(path, options);
   detail::WriteStreamImpl& impl = *s->impl_;
   impl.flags = flags;

@@ -13,7 +13,7 @@ namespace nodecc::http {
 // --- raw and joined headers
 
 std::string_view RawHeaders::operator[](size_t i) const {
-  const auto& list = *static_cast<const std::vector<::nodecc::http::OwnedHeader>*>(list_);
+  const auto& list = *static_cast<const std::vector<http::core::OwnedHeader>*>(list_);
   const auto& h = list[i / 2];
   return (i % 2 == 0) ? std::string_view(h.name) : std::string_view(h.value);
 }

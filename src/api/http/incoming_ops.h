@@ -1,7 +1,7 @@
 #pragma once
 // IncomingOps: the few operations an IncomingMessage needs from what it reads from. A server's
-// request (ExchangeImpl, http_request.cc) and a client's response (ClientRequestImpl,
-// http_client_response.cc) each provide one table; the message calls through it with its
+// request (ExchangeImpl, server/exchange.cc) and a client's response (ClientRequestImpl,
+// client/response.cc) each provide one table; the message calls through it with its
 // ctx. A table rather than a base class, so the server's exchange needs no new base.
 #include "nodecc/http.h"
 

@@ -1,46 +1,42 @@
 #pragma once
-// Small text helpers of the HTTP API: ASCII case folding, the RFC 9110 token and field-value
-// tests, decimal formatting.
+// Text helpers of the HTTP API: the token and field-value tests over the parser's SIMD scans,
+// word matching in field values, decimal formatting (byte-level helpers are text/ascii.h's).
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "http/scan.h"
+#include "text/ascii.h"
 
 namespace nodecc::http::detail {
 
-inline char lowerAscii(char c) {
-  return (c >= 'A' && c <= 'Z') ? char(c + 32) : c;
-}
+using text::core::assignLower;
+using text::core::equalsIgnoreCase;
 
-inline bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) {
-    return false;
-  }
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (lowerAscii(a[i]) != lowerAscii(b[i])) {
-      return false;
+// Whether `text` holds `word` (ASCII case-insensitive) with no word character (\w) on either
+// side: Node's /(?:^|\W)close(?:$|\W)/i for Connection, and its tests of Transfer-Encoding,
+// TE and Expect.
+inline bool mentionsWord(std::string_view text, std::string_view word) {
+  auto isWordChar = [](char c) { return text::core::isAlnum(c) || c == '_'; };
+  for (size_t i = 0; i + word.size() <= text.size(); ++i) {
+    if (equalsIgnoreCase(text.substr(i, word.size()), word) &&
+        (i == 0 || !isWordChar(text[i - 1])) &&
+        (i + word.size() == text.size() || !isWordChar(text[i + word.size()]))) {
+      return true;
     }
   }
-  return true;
-}
-
-inline void assignLower(std::string& out, std::string_view s) {
-  out.resize(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    out[i] = lowerAscii(s[i]);
-  }
+  return false;
 }
 
 // RFC 9110 tchar (isToken) and the bytes a field value must not contain (isValidHeaderValue:
 // CTLs but HTAB, and DEL; CR, LF and NUL are response splitting, as Node checks), both through
 // the parser's byte-class scans, 8 or 16 bytes a step: every outgoing header goes through both.
 inline bool isToken(std::string_view s) {
-  return !s.empty() && scan(kTokenChars, s.data(), s.size()) == s.size();
+  return !s.empty() && core::scan(core::kTokenChars, s.data(), s.size()) == s.size();
 }
 
 inline bool isValidHeaderValue(std::string_view s) {
-  return scan(kFieldValueChars, s.data(), s.size()) == s.size();
+  return core::scan(core::kFieldValueChars, s.data(), s.size()) == s.size();
 }
 
 // Writes v in decimal into the bytes ending at `end` and returns where the digits start (at

@@ -16,24 +16,24 @@ namespace nodecc::dns {
 
 namespace detail {
 
-struct LookupRequest final : threadpool::WorkRequest {
+struct LookupRequest final : threadpool::core::WorkRequest {
   LookupRequest(std::string_view h, int fam, int fl, LookupCallback c)
-      : threadpool::WorkRequest(&LookupRequest::work, &LookupRequest::done),
+      : threadpool::core::WorkRequest(&LookupRequest::work, &LookupRequest::done),
         host(h),
         family(fam),
         flags(fl),
         cb(std::move(c)) {}
 
-  static void work(threadpool::WorkRequest* r) {
+  static void work(threadpool::core::WorkRequest* r) {
     auto* self = static_cast<LookupRequest*>(r);
-    self->err = os::lookupHost(self->host, self->family, self->flags, &self->addresses);
+    self->err = os::core::lookupHost(self->host, self->family, self->flags, &self->addresses);
   }
-  static void done(threadpool::WorkRequest* r, int status) {
+  static void done(threadpool::core::WorkRequest* r, int status) {
     std::unique_ptr<LookupRequest> self(static_cast<LookupRequest*>(r));
     if (!self->cb) {
       return;  // cancelled
     }
-    int err = status < 0 ? os::kEaiCanceled : self->err;
+    int err = status < 0 ? os::core::kEaiCanceled : self->err;
     self->cb(err, self->addresses);
   }
 
@@ -41,13 +41,13 @@ struct LookupRequest final : threadpool::WorkRequest {
   int family;
   int flags;
   int err = 0;
-  std::vector<os::ResolvedAddress> addresses;
+  std::vector<os::core::ResolvedAddress> addresses;
   LookupCallback cb;
 };
 
 LookupRequest* startLookup(std::string_view host, int family, int flags, LookupCallback cb) {
   auto* req = new LookupRequest(host, family, flags, std::move(cb));
-  api::defaultThreadPool().submit(api::Runtime::current().loop(), *req);
+  nodecc::detail::defaultThreadPool().submit(nodecc::detail::Runtime::current().loop(), *req);
   return req;
 }
 
@@ -64,18 +64,18 @@ struct EaiName {
   const char* name;
 };
 constexpr EaiName kEaiNames[] = {
-    {os::kEaiAddrFamily, "EAI_ADDRFAMILY"},
-    {os::kEaiAgain, "EAI_AGAIN"},
-    {os::kEaiBadFlags, "EAI_BADFLAGS"},
-    {os::kEaiCanceled, "EAI_CANCELED"},
-    {os::kEaiFail, "EAI_FAIL"},
-    {os::kEaiFamily, "EAI_FAMILY"},
-    {os::kEaiMemory, "EAI_MEMORY"},
-    {os::kEaiNoData, "ENOTFOUND"},
-    {os::kEaiNoName, "ENOTFOUND"},
-    {os::kEaiOverflow, "EAI_OVERFLOW"},
-    {os::kEaiService, "EAI_SERVICE"},
-    {os::kEaiSockType, "EAI_SOCKTYPE"},
+    {os::core::kEaiAddrFamily, "EAI_ADDRFAMILY"},
+    {os::core::kEaiAgain, "EAI_AGAIN"},
+    {os::core::kEaiBadFlags, "EAI_BADFLAGS"},
+    {os::core::kEaiCanceled, "EAI_CANCELED"},
+    {os::core::kEaiFail, "EAI_FAIL"},
+    {os::core::kEaiFamily, "EAI_FAMILY"},
+    {os::core::kEaiMemory, "EAI_MEMORY"},
+    {os::core::kEaiNoData, "ENOTFOUND"},
+    {os::core::kEaiNoName, "ENOTFOUND"},
+    {os::core::kEaiOverflow, "EAI_OVERFLOW"},
+    {os::core::kEaiService, "EAI_SERVICE"},
+    {os::core::kEaiSockType, "EAI_SOCKTYPE"},
 };
 }  // namespace
 
@@ -87,7 +87,7 @@ Error lookupError(int err, std::string_view host) {
     }
   }
   if (code.empty()) {
-    code = std::string(os::errnoName(err));
+    code = std::string(os::core::errnoName(err));
   }
   Error e(code, "getaddrinfo " + code + " " + std::string(host));
   e.errnum = err;
@@ -103,8 +103,9 @@ int toAddressFamily(int family) {
 
 namespace {
 
-LookupAddress toLookupAddress(const os::ResolvedAddress& a) {
-  auto addr = net::SocketAddress::fromRaw(reinterpret_cast<const sockaddr*>(&a.storage), a.length);
+LookupAddress toLookupAddress(const os::core::ResolvedAddress& a) {
+  auto addr =
+      net::core::SocketAddress::fromRaw(reinterpret_cast<const sockaddr*>(&a.storage), a.length);
   return LookupAddress{addr.ip(), a.family == AF_INET6 ? 6 : 4};
 }
 
@@ -124,7 +125,7 @@ bool answerAtOnce(std::string_view hostname, int family,
         [cb = std::move(cb), family]() mutable { cb(nullptr, std::vector<LookupAddress>{}); });
     return true;
   }
-  if (auto ip = net::SocketAddress::parse(hostname, 0)) {
+  if (auto ip = net::core::SocketAddress::parse(hostname, 0)) {
     LookupAddress a{std::string(hostname), ip->family() == AF_INET6 ? 6 : 4};
     process::nextTick(
         [cb = std::move(cb), a]() mutable { cb(nullptr, std::vector<LookupAddress>{a}); });
@@ -141,7 +142,7 @@ void lookupAll(std::string_view hostname, const LookupOptions& options,
   }
   detail::startLookup(hostname, detail::toAddressFamily(options.family), options.hints,
                       [cb = std::move(cb), host = std::string(hostname)](
-                          int err, std::vector<os::ResolvedAddress>& addresses) mutable {
+                          int err, std::vector<os::core::ResolvedAddress>& addresses) mutable {
                         if (err != 0) {
                           Error e = detail::lookupError(err, host);
                           cb(&e, {});

@@ -12,8 +12,9 @@
 namespace nodecc::dns::detail {
 
 struct LookupRequest;
-// err: 0, an os::LookupError or a -errno; addresses: the answer (when err is 0).
-using LookupCallback = UniqueFunction<void(int err, std::vector<os::ResolvedAddress>& addresses)>;
+// err: 0, an os::core::LookupError or a -errno; addresses: the answer (when err is 0).
+using LookupCallback =
+    UniqueFunction<void(int err, std::vector<os::core::ResolvedAddress>& addresses)>;
 
 // Starts a lookup (family AF_UNSPEC/AF_INET/AF_INET6, flags AI_*). `cb` runs once, on this
 // thread's loop, unless cancel() came first. The request keeps the loop alive until it is

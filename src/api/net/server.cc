@@ -11,27 +11,27 @@ namespace nodecc::net {
 
 namespace detail {
 
-std::optional<SocketAddress> resolveListenAddress(std::string_view host, uint16_t port) {
+std::optional<core::SocketAddress> resolveListenAddress(std::string_view host, uint16_t port) {
   if (host.empty()) {
     // Node listens on "::" (dual stack) when IPv6 works, else on 0.0.0.0.
-    auto probe = os::tcpSocket(AF_INET6);
+    auto probe = os::core::tcpSocket(AF_INET6);
     if (probe) {
-      os::closeFd(*probe);
-      return SocketAddress::parse("::", port);
+      os::core::closeFd(*probe);
+      return core::SocketAddress::parse("::", port);
     }
-    return SocketAddress::parse("0.0.0.0", port);
+    return core::SocketAddress::parse("0.0.0.0", port);
   }
   if (host == "localhost") {
-    return SocketAddress::parse("127.0.0.1", port);
+    return core::SocketAddress::parse("127.0.0.1", port);
   }
-  return SocketAddress::parse(host, port);
+  return core::SocketAddress::parse(host, port);
 }
 
-std::optional<SocketAddress> resolveConnectAddress(std::string_view host, uint16_t port) {
+std::optional<core::SocketAddress> resolveConnectAddress(std::string_view host, uint16_t port) {
   if (host.empty() || host == "localhost") {
-    return SocketAddress::parse("127.0.0.1", port);
+    return core::SocketAddress::parse("127.0.0.1", port);
   }
-  return SocketAddress::parse(host, port);
+  return core::SocketAddress::parse(host, port);
 }
 
 void emitErrorSoon(EventEmitter& emitter, Error err) {
@@ -39,23 +39,22 @@ void emitErrorSoon(EventEmitter& emitter, Error err) {
       [&emitter, err = std::move(err)] { emitter.emit("error", static_cast<const Error&>(err)); });
 }
 
-ServerImpl::ServerImpl(Server& f, loop::Loop& l)
+ServerImpl::ServerImpl(Server& f, loop::core::Loop& l)
     : facade(f), loop(l), listener(l, *this), lifecycle(f) {}
 
 void ServerImpl::listen(const ListenOptions& options) {
-  lifecycle.listen(options, listener, [this](const ::nodecc::net::Listener::Options& lo) {
-    return listener.listen(lo);
-  });
+  lifecycle.listen(options, listener,
+                   [this](const net::core::Listener::Options& lo) { return listener.listen(lo); });
 }
 
 void ServerImpl::onConnection(int fd) {
   if (facade.maxConnections > 0 && connections >= facade.maxConnections) {
-    os::closeFd(fd);
+    os::core::closeFd(fd);
     return;
   }
   auto* sock = new TcpSocket(loop);
   if (!sock->adopt(fd)) {
-    os::closeFd(fd);
+    os::core::closeFd(fd);
     delete sock;
     return;
   }
@@ -88,7 +87,8 @@ void ServerImpl::close(UniqueFunction<void(Error*)> cb) {
 
 }  // namespace detail
 
-Server::Server() : impl_(new detail::ServerImpl(*this, api::Runtime::current().loop())) {}
+Server::Server()
+    : impl_(new detail::ServerImpl(*this, nodecc::detail::Runtime::current().loop())) {}
 Server::~Server() {
   delete impl_;
 }
@@ -121,7 +121,7 @@ Server& Server::close(UniqueFunction<void(Error*)> cb) {
 }
 
 AddressInfo Server::address() const {
-  SocketAddress a = impl_->listener.address();
+  core::SocketAddress a = impl_->listener.address();
   return AddressInfo{a.ip(), std::string(a.familyName()), a.port()};
 }
 
@@ -146,7 +146,7 @@ Server& Server::unref() {
 
 Server& createServer(UniqueFunction<void(Socket&)> connectionListener) {
   auto* server = new Server();
-  api::Runtime& rt = api::Runtime::current();
+  nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
   rt.adopt(server);
   rt.addServer([server] {
     if (server->listening()) {
@@ -161,7 +161,7 @@ Server& createServer(UniqueFunction<void(Socket&)> connectionListener) {
 }
 
 Socket& connect(uint16_t port, std::string_view host, UniqueFunction<void()> connectListener) {
-  auto* sock = new detail::TcpSocket(api::Runtime::current().loop());
+  auto* sock = new detail::TcpSocket(nodecc::detail::Runtime::current().loop());
   Socket& s = sock->socket();
   if (connectListener) {
     s.once("connect", [cb = std::make_shared<UniqueFunction<void()>>(std::move(connectListener))] {
@@ -169,7 +169,8 @@ Socket& connect(uint16_t port, std::string_view host, UniqueFunction<void()> con
     });
   }
   auto addr = detail::resolveConnectAddress(host, port);
-  os::Result<void> r = addr ? sock->connectTo(*addr) : os::Result<void>(os::Errno{-EINVAL});
+  os::core::Result<void> r =
+      addr ? sock->connectTo(*addr) : os::core::Result<void>(os::core::Errno{-EINVAL});
   if (!r) {
     // Node names the address it tried ("localhost" reads 127.0.0.1).
     Error e = detail::errorWithAddress(r.error(), "connect", addr ? addr->ip() : host, port);
@@ -190,7 +191,7 @@ Server& createServer(const ServerOptions& options,
 }
 
 int isIP(std::string_view input) {
-  auto a = SocketAddress::parse(input, 0);
+  auto a = core::SocketAddress::parse(input, 0);
   if (!a) {
     return 0;
   }

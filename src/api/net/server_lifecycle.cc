@@ -11,14 +11,14 @@
 
 namespace nodecc::net::detail {
 
-std::optional<::nodecc::net::Listener::Options> ServerLifecycle::listenerOptions(
+std::optional<net::core::Listener::Options> ServerLifecycle::listenerOptions(
     const ListenOptions& options) {
   auto addr = resolveListenAddress(options.host, options.port);
   if (!addr) {
     emitErrorSoon(facade_, errorWithAddress(-EINVAL, "listen", options.host, options.port));
     return std::nullopt;
   }
-  ::nodecc::net::Listener::Options lo;
+  net::core::Listener::Options lo;
   lo.address = *addr;
   lo.backlog = options.backlog;
   lo.reusePort = options.reusePort;
@@ -27,16 +27,16 @@ std::optional<::nodecc::net::Listener::Options> ServerLifecycle::listenerOptions
 }
 
 bool ServerLifecycle::shareWithCluster(const ListenOptions& options,
-                                       ::nodecc::net::Listener::Options& lo, unsigned* ordinal) {
-  if (!cluster::inWorker()) {
+                                       net::core::Listener::Options& lo, unsigned* ordinal) {
+  if (!cluster::core::inWorker()) {
     return false;
   }
   lo.reusePort = true;
   if (options.port != 0) {
     return false;
   }
-  *ordinal = cluster::nextEphemeralOrdinal();
-  if (uint16_t port = cluster::sharedPort(options.host, *ordinal)) {
+  *ordinal = cluster::core::nextEphemeralOrdinal();
+  if (uint16_t port = cluster::core::sharedPort(options.host, *ordinal)) {
     lo.address.setPort(port);
     return false;
   }
@@ -45,11 +45,11 @@ bool ServerLifecycle::shareWithCluster(const ListenOptions& options,
 
 void ServerLifecycle::recordClusterPort(const ListenOptions& options, unsigned ordinal,
                                         uint16_t port) {
-  cluster::recordSharedPort(options.host, ordinal, port);
+  cluster::core::recordSharedPort(options.host, ordinal, port);
 }
 
-void ServerLifecycle::listened(const os::Result<void>& result,
-                               const ::nodecc::net::Listener::Options& lo, uint16_t port) {
+void ServerLifecycle::listened(const os::core::Result<void>& result,
+                               const net::core::Listener::Options& lo, uint16_t port) {
   if (!result) {
     emitErrorSoon(facade_, errorWithAddress(result.error(), "listen", lo.address.ip(), port));
     return;

@@ -18,18 +18,18 @@ class ServerLifecycle {
  public:
   explicit ServerLifecycle(EventEmitter& facade) : facade_(facade) {}
 
-  // bind(const ::nodecc::net::Listener::Options&) -> os::Result<void> does the listening on
+  // bind(const net::core::Listener::Options&) -> os::core::Result<void> does the listening on
   // `listener`. In a cluster worker every listener shares its port with the other workers'
   // (SO_REUSEPORT), an ephemeral one (port 0) too: the first worker's choice is reused.
   template <class Bind>
-  void listen(const ListenOptions& options, const ::nodecc::net::Listener& listener, Bind&& bind) {
+  void listen(const ListenOptions& options, const net::core::Listener& listener, Bind&& bind) {
     auto lo = listenerOptions(options);
     if (!lo) {
       return;
     }
     unsigned ordinal = 0;
     bool shared = shareWithCluster(options, *lo, &ordinal);
-    os::Result<void> r = bind(*lo);
+    os::core::Result<void> r = bind(*lo);
     if (r && shared) {
       recordClusterPort(options, ordinal, listener.address().port());
     }
@@ -45,12 +45,12 @@ class ServerLifecycle {
   bool closing() const { return closing_; }
 
  private:
-  std::optional<::nodecc::net::Listener::Options> listenerOptions(const ListenOptions& options);
-  static bool shareWithCluster(const ListenOptions& options, ::nodecc::net::Listener::Options& lo,
+  std::optional<net::core::Listener::Options> listenerOptions(const ListenOptions& options);
+  static bool shareWithCluster(const ListenOptions& options, net::core::Listener::Options& lo,
                                unsigned* ordinal);
   static void recordClusterPort(const ListenOptions& options, unsigned ordinal, uint16_t port);
   void emitCloseSoon();
-  void listened(const os::Result<void>& result, const ::nodecc::net::Listener::Options& lo,
+  void listened(const os::core::Result<void>& result, const net::core::Listener::Options& lo,
                 uint16_t port);
 
   EventEmitter& facade_;

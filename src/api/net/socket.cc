@@ -40,7 +40,7 @@ Socket& Socket::destroy(const Error& err) {
 Socket& Socket::resetAndDestroy() {
   // SO_LINGER {1, 0} turns the close that destroy() makes into a reset.
   if (!backend_->destroyed() && backend_->stream().isOpen()) {
-    (void)os::setLingerZero(backend_->stream().fd());
+    (void)os::core::setLingerZero(backend_->stream().fd());
   }
   backend_->destroy(nullptr);
   return *this;

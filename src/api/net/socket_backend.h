@@ -14,7 +14,7 @@ namespace nodecc::net::detail {
 class SocketBackend {
  public:
   virtual ~SocketBackend() = default;
-  virtual ::nodecc::net::Stream& stream() = 0;
+  virtual net::core::Stream& stream() = 0;
   virtual bool write(std::string_view data, UniqueFunction<void(Error*)> cb) = 0;
   virtual void end() = 0;
   virtual void destroy(const Error* err) = 0;
@@ -28,7 +28,7 @@ class SocketBackend {
   // The peer's address, read once and kept, as Node keeps _peername: a connected TCP socket's
   // peer does not change, and a proxy asks for it on every request (a getpeername(2) each
   // time otherwise). Not kept while unknown (a client socket still connecting).
-  const ::nodecc::net::SocketAddress& remoteAddress() {
+  const net::core::SocketAddress& remoteAddress() {
     if (!remote_.valid()) {
       remote_ = stream().remoteAddress();
     }
@@ -38,7 +38,7 @@ class SocketBackend {
   Socket* facade = nullptr;
 
  private:
-  ::nodecc::net::SocketAddress remote_;
+  net::core::SocketAddress remote_;
 };
 
 // "connect ECONNREFUSED 127.0.0.1:8080", "listen EADDRINUSE: address already in use :::8080":

@@ -23,8 +23,8 @@ Error errorWithAddress(int err, std::string_view syscall, std::string_view addre
   if (syscall == "connect") {
     e.message = std::string(syscall) + " " + e.code + " " + where;
   } else {
-    e.message = std::string(syscall) + " " + e.code + ": " + std::string(os::errnoMessage(err)) +
-                " " + where;
+    e.message = std::string(syscall) + " " + e.code + ": " +
+                std::string(os::core::errnoMessage(err)) + " " + where;
   }
   return e;
 }
@@ -35,7 +35,7 @@ Error socketError(int err, std::string_view syscall) {
   return e;
 }
 
-TcpSocket::TcpSocket(loop::Loop& loop)
+TcpSocket::TcpSocket(loop::core::Loop& loop)
     : loop_(loop), stream_(loop, *this), socket_(std::make_unique<Socket>(this)) {
   facade = socket_.get();
   timer_.data = this;
@@ -45,7 +45,7 @@ TcpSocket::~TcpSocket() {
   loop_.stopTimer(timer_);
 }
 
-os::Result<void> TcpSocket::adopt(int fd) {
+os::core::Result<void> TcpSocket::adopt(int fd) {
   auto r = stream_.open(fd);
   if (r) {
     connected_ = true;
@@ -54,7 +54,7 @@ os::Result<void> TcpSocket::adopt(int fd) {
   return r;
 }
 
-os::Result<void> TcpSocket::connectTo(const SocketAddress& to) {
+os::core::Result<void> TcpSocket::connectTo(const core::SocketAddress& to) {
   connectTarget_ = to;
   return stream_.connect(to);
 }
@@ -65,7 +65,7 @@ std::span<char> TcpSocket::readBuffer() {
 
 void TcpSocket::onRead(size_t n) {
   touch();
-  Buffer chunk = Buffer::from(std::string_view(tReadScratch, n), "latin1");
+  Buffer chunk = Buffer::from(std::string_view(tReadScratch, n));  // the bytes as they are
   socket_->emit("data", static_cast<const Buffer&>(chunk));
 }
 
@@ -122,7 +122,7 @@ void TcpSocket::onClose() {
       socket_->emit("error", static_cast<const Error&>(*error_));
     } catch (...) {
       // No 'error' listener: an uncaught exception, as in Node; 'close' still follows.
-      api::Runtime::current().uncaught(std::current_exception(), "uncaughtException");
+      nodecc::detail::Runtime::current().uncaught(std::current_exception(), "uncaughtException");
     }
   }
   socket_->emit("close", bool(error_));
@@ -232,7 +232,7 @@ void TcpSocket::touch() {
   }
 }
 
-void TcpSocket::onTimeout(loop::Timer* t) {
+void TcpSocket::onTimeout(loop::core::Timer* t) {
   auto* self = static_cast<TcpSocket*>(t->data);
   self->socket_->emit("timeout");
 }

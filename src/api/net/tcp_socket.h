@@ -13,20 +13,20 @@ namespace nodecc::net::detail {
 
 class ServerImpl;
 
-class TcpSocket final : public SocketBackend, public ::nodecc::net::Stream::Handler {
+class TcpSocket final : public SocketBackend, public net::core::Stream::Handler {
  public:
-  explicit TcpSocket(loop::Loop& loop);
+  explicit TcpSocket(loop::core::Loop& loop);
   ~TcpSocket() override;
 
   // The facade users hold.
   Socket& socket() { return *socket_; }
   ServerImpl* server = nullptr;  // the server that accepted it, told when it closes
 
-  os::Result<void> adopt(int fd);
-  os::Result<void> connectTo(const SocketAddress& to);
+  os::core::Result<void> adopt(int fd);
+  os::core::Result<void> connectTo(const core::SocketAddress& to);
 
   // SocketBackend
-  ::nodecc::net::Stream& stream() override { return stream_; }
+  net::core::Stream& stream() override { return stream_; }
   bool write(std::string_view data, UniqueFunction<void(Error*)> cb) override;
   void end() override;
   void destroy(const Error* err) override;
@@ -50,12 +50,12 @@ class TcpSocket final : public SocketBackend, public ::nodecc::net::Stream::Hand
   void touch();
   void maybeClose();
   void runWriteCallbacks(Error* err);
-  static void onTimeout(loop::Timer* t);
+  static void onTimeout(loop::core::Timer* t);
 
-  loop::Loop& loop_;
-  ::nodecc::net::Stream stream_;
+  loop::core::Loop& loop_;
+  net::core::Stream stream_;
   std::unique_ptr<Socket> socket_;
-  loop::Timer timer_{&TcpSocket::onTimeout};
+  loop::core::Timer timer_{&TcpSocket::onTimeout};
   uint64_t timeoutMs_ = 0;
   std::vector<std::pair<uint64_t, UniqueFunction<void(Error*)>>> writeCallbacks_;
   std::unique_ptr<Error> error_;
@@ -65,7 +65,7 @@ class TcpSocket final : public SocketBackend, public ::nodecc::net::Stream::Hand
   bool paused_ = false;
   bool destroying_ = false;
   bool connected_ = false;
-  SocketAddress connectTarget_;
+  core::SocketAddress connectTarget_;
 };
 
 }  // namespace nodecc::net::detail

@@ -1,6 +1,6 @@
 #include "api/url/codec.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 namespace {
 
@@ -25,23 +25,6 @@ void forEachUtf16Unit(char32_t cp, F&& f) {
 }
 
 }  // namespace
-
-void asciiLowerInPlace(std::string& s) {
-  for (char& c : s) {
-    c = asciiLower(c);
-  }
-}
-
-int hexValue(unsigned char c) {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  c |= 0x20;
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  return -1;
-}
 
 void percentEncodeAppend(std::string& out, std::string_view in, const ByteSet& set) {
   size_t start = 0;  // runs of bytes that stay as they are go in with one append
@@ -357,4 +340,4 @@ std::string qsUnescape(std::string_view s, bool decodeSpaces) {
   return utf8Sanitize(unescapeBuffer(s, decodeSpaces));
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

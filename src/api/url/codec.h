@@ -7,7 +7,9 @@
 #include <string>
 #include <string_view>
 
-namespace nodecc::api {
+#include "text/ascii.h"
+
+namespace nodecc::url::detail {
 
 // A set of bytes, one bit each. Every WHATWG percent-encode set holds all bytes >= 0x7F, so a
 // multi-byte UTF-8 sequence is encoded byte for byte, as the Standard's "UTF-8 percent-encode".
@@ -61,8 +63,6 @@ std::string encodeStr(std::string_view in, const ByteSet& noEscape, bool spaceAs
 
 // The Standard's percent-decode: %XX (either case) becomes the byte; anything else is kept.
 std::string percentDecode(std::string_view in);
-// The value of a hex digit, or -1.
-int hexValue(unsigned char c);
 
 // Decodes the code point at s[i]; returns its length in bytes (>= 1). An invalid sequence
 // yields cp = 0xFFFD and length 1.
@@ -85,18 +85,12 @@ std::string unescapeBuffer(std::string_view s, bool decodeSpaces);
 // unescapeBuffer decoded as UTF-8 with replacement.
 std::string qsUnescape(std::string_view s, bool decodeSpaces);
 
-constexpr bool isAsciiAlpha(unsigned char c) {
-  return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-}
-constexpr bool isAsciiDigit(unsigned char c) {
-  return c >= '0' && c <= '9';
-}
-constexpr bool isAsciiHexDigit(unsigned char c) {
-  return isAsciiDigit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
-}
-constexpr char asciiLower(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-}
-void asciiLowerInPlace(std::string& s);
+// The byte-level helpers every url file uses (text/ascii.h).
+using text::core::hexValue;
+using text::core::isAlpha;
+using text::core::isDigit;
+using text::core::isHexDigit;
+using text::core::lowerInPlace;
+using text::core::toLower;
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

@@ -7,7 +7,7 @@
 
 #include "api/url/codec.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 namespace {
 
@@ -86,7 +86,7 @@ bool endsInNumber(std::string_view s) {
   std::string_view last = dot == std::string_view::npos ? s : s.substr(dot + 1);
   bool digits = !last.empty();
   for (char c : last) {
-    digits = digits && isAsciiDigit(c);
+    digits = digits && isDigit(c);
   }
   return digits || parseIpv4Number(last).has_value();
 }
@@ -156,7 +156,7 @@ std::optional<std::array<uint16_t, 8>> parseIpv6(std::string_view in) {
       continue;
     }
     unsigned value = 0, length = 0;
-    while (length < 4 && c() != -1 && isAsciiHexDigit(static_cast<unsigned char>(c()))) {
+    while (length < 4 && c() != -1 && isHexDigit(static_cast<unsigned char>(c()))) {
       value = value * 16 + static_cast<unsigned>(hexValue(static_cast<unsigned char>(c())));
       ++p, ++length;
     }
@@ -178,10 +178,10 @@ std::optional<std::array<uint16_t, 8>> parseIpv6(std::string_view in) {
             return std::nullopt;
           }
         }
-        if (c() == -1 || !isAsciiDigit(static_cast<unsigned char>(c()))) {
+        if (c() == -1 || !isDigit(static_cast<unsigned char>(c()))) {
           return std::nullopt;
         }
-        while (c() != -1 && isAsciiDigit(static_cast<unsigned char>(c()))) {
+        while (c() != -1 && isDigit(static_cast<unsigned char>(c()))) {
           int number = c() - '0';
           if (ipv4Piece == -1) {
             ipv4Piece = number;
@@ -318,4 +318,4 @@ std::optional<std::string> parseHost(std::string_view input, bool special) {
   return ascii;
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

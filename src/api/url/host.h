@@ -1,13 +1,13 @@
 #pragma once
 // The URL Standard's host parser (domains, IPv4 with its hex/octal forms, IPv6, opaque hosts)
-// and the IDNA subset behind it (url_idna.cc): UTS #46 ToASCII as Node 20's ada applies it,
+// and the IDNA subset behind it (idna.cc): UTS #46 ToASCII as Node 20's ada applies it,
 // with a small mapping table instead of the full Unicode one. docs/url.md lists what is not
 // covered.
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 // The host parser: `input` is the raw host text of a URL (without the port). Returns the
 // serialized host ("example.com", "127.0.0.1", "[::1]", an opaque host percent-encoded), or
@@ -25,4 +25,4 @@ std::string idnaToUnicode(std::string_view domain);
 bool punycodeEncode(std::u32string_view input, std::string& out);
 bool punycodeDecode(std::string_view input, std::u32string& out);
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

@@ -1,6 +1,6 @@
 // IDNA for URL hosts: UTS #46 ToASCII (non-transitional, CheckHyphens and UseSTD3ASCIIRules
 // off) the way Node 20's ada runs it, with deliberate reductions: the mapping covers ASCII, the
-// generated table of url_idna_table.h (Latin, Greek, Cyrillic, Armenian, Georgian and their
+// generated table of idna_table.h (Latin, Greek, Cyrillic, Armenian, Georgian and their
 // compatibility forms), full-width forms, the ideographic dots and the common ignorable and
 // disallowed code points, not the whole Unicode table; unassigned code points are not rejected;
 // labels are not NFC-normalized and not checked against the Bidi rule, and ContextJ knows only
@@ -13,7 +13,7 @@
 #include "api/url/host.h"
 #include "api/url/idna_table.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 namespace {
 
@@ -347,7 +347,7 @@ std::optional<std::string> idnaToAscii(std::string_view domain) {
   }
   if (ascii) {
     std::string out(domain);
-    asciiLowerInPlace(out);
+    lowerInPlace(out);
     for (size_t start = 0; start <= out.size();) {
       size_t dot = out.find('.', start);
       size_t end = dot == std::string::npos ? out.size() : dot;
@@ -453,4 +453,4 @@ std::string idnaToUnicode(std::string_view domain) {
   return out;
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

@@ -7,8 +7,9 @@
 #include "api/url/codec.h"
 #include "api/url/host.h"
 #include "nodecc/url.h"
+#include "text/ascii.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 bool isSlashedProtocol(std::string_view p) {
   if (!p.empty() && p.back() == ':') {
@@ -22,13 +23,13 @@ bool isHostlessProtocol(std::string_view p) {
   return p == "javascript" || p == "javascript:";
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail
 
 namespace nodecc::url {
 
 namespace {
 
-using api::truthy;
+using url::detail::truthy;
 
 // What JS's \s matches.
 bool isJsWhitespace(char32_t c) {
@@ -44,7 +45,7 @@ char32_t codePointAt(std::string_view s, size_t i, size_t& len) {
     return b;
   }
   char32_t cp;
-  len = api::decodeUtf8At(s, i, cp);
+  len = detail::decodeUtf8At(s, i, cp);
   return cp;
 }
 
@@ -77,7 +78,7 @@ size_t matchSimplePath(std::string_view rest) {
 // /^[a-z0-9.+-]+:/i: the length of the match with its ':', or 0.
 size_t matchProtocol(std::string_view rest) {
   size_t i = 0;
-  while (i < rest.size() && (api::isAsciiAlpha(rest[i]) || api::isAsciiDigit(rest[i]) ||
+  while (i < rest.size() && (text::core::isAlpha(rest[i]) || text::core::isDigit(rest[i]) ||
                              rest[i] == '.' || rest[i] == '+' || rest[i] == '-')) {
     ++i;
   }
@@ -161,8 +162,8 @@ void autoEscape(std::string& s) {
 
 // Unicode's Cased and Case_Ignorable properties, for the scripts a host name plausibly uses.
 bool isCased(char32_t c) {
-  return (c < 0x80 && api::isAsciiAlpha(static_cast<unsigned char>(c))) || c == 0xAA || c == 0xB5 ||
-         c == 0xBA || (c >= 0xC0 && c <= 0x2B8 && c != 0xD7 && c != 0xF7) ||
+  return (c < 0x80 && text::core::isAlpha(static_cast<unsigned char>(c))) || c == 0xAA ||
+         c == 0xB5 || c == 0xBA || (c >= 0xC0 && c <= 0x2B8 && c != 0xD7 && c != 0xF7) ||
          (c >= 0x370 && c <= 0x3FF && c != 0x374 && c != 0x375 && c != 0x37E && c != 0x387 &&
           c != 0x3F6) ||
          (c >= 0x400 && c <= 0x52F && (c < 0x482 || c > 0x489)) || (c >= 0x531 && c <= 0x587) ||
@@ -183,7 +184,7 @@ bool isCaseIgnorable(char32_t c) {
 void lowerCaseHostname(std::string& s) {
   bool special = false;
   for (char& c : s) {
-    c = api::asciiLower(c);
+    c = text::core::toLower(c);
     special = special || static_cast<unsigned char>(c) >= 0x80;
   }
   if (!special ||
@@ -211,7 +212,7 @@ void lowerCaseHostname(std::string& s) {
       bool final = b > 0 && isCased(cps[b - 1]) && !(f < cps.size() && isCased(cps[f]));
       c = final ? 0x3C2 : 0x3C3;
     }
-    api::appendUtf8(out, c);
+    detail::appendUtf8(out, c);
   }
   s = std::move(out);
 }
@@ -331,7 +332,7 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
   const size_t protoLen = matchProtocol(rest);
   const std::string_view proto = rest.substr(0, protoLen);
   std::string lowerProto(proto);
-  api::asciiLowerInPlace(lowerProto);
+  text::core::lowerInPlace(lowerProto);
   if (protoLen) {
     self.protocol = lowerProto;
     rest.remove_prefix(protoLen);
@@ -340,15 +341,15 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
   bool slashes = false;
   if (slashesDenoteHost || protoLen || matchHostPattern(rest)) {
     slashes = rest.substr(0, 2) == "//";
-    if (slashes && !(protoLen && api::isHostlessProtocol(lowerProto))) {
+    if (slashes && !(protoLen && url::detail::isHostlessProtocol(lowerProto))) {
       rest.remove_prefix(2);
       self.slashes = true;
     }
   }
 
   std::string r(rest);
-  if (!api::isHostlessProtocol(lowerProto) &&
-      (slashes || (protoLen && !api::isSlashedProtocol(proto)))) {
+  if (!url::detail::isHostlessProtocol(lowerProto) &&
+      (slashes || (protoLen && !url::detail::isSlashedProtocol(proto)))) {
     // There is a host: it ends at the first host-ending character; an '@' before that ends
     // the auth (the last '@' wins).
     ptrdiff_t hostEnd = -1, atSign = -1, nonHost = -1;
@@ -398,8 +399,8 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
     }
     size_t hostStart = 0;
     if (atSign != -1) {
-      auto auth =
-          api::decodeUriComponent(std::string_view(r).substr(0, static_cast<size_t>(atSign)));
+      auto auth = url::detail::decodeUriComponent(
+          std::string_view(r).substr(0, static_cast<size_t>(atSign)));
       if (!auth) {
         throw uriError();
       }
@@ -417,7 +418,7 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
     // parseHost(): a trailing /:[0-9]*$/ is the port.
     std::string_view h = *self.host;
     size_t k = h.size();
-    while (k > 0 && api::isAsciiDigit(h[k - 1])) {
+    while (k > 0 && text::core::isDigit(h[k - 1])) {
       --k;
     }
     if (k > 0 && h[k - 1] == ':') {
@@ -438,7 +439,7 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
         r = "/" + hostname.substr(bad) + r;
       }
     }
-    if (api::utf16Length(*self.hostname) > 255) {
+    if (detail::utf16Length(*self.hostname) > 255) {
       self.hostname->clear();
     } else {
       lowerCaseHostname(*self.hostname);
@@ -449,7 +450,7 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
           throw invalidUrl(url);
         }
       } else {
-        auto ascii = api::idnaToAscii(*self.hostname);
+        auto ascii = url::detail::idnaToAscii(*self.hostname);
         if (ascii) {
           // Node makes its string from ada's result as a C string: it ends at the first NUL.
           ascii->resize(std::min(ascii->size(), ascii->find('\0')));
@@ -469,7 +470,7 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
     }
   }
 
-  if (!api::isHostlessProtocol(lowerProto)) {
+  if (!url::detail::isHostlessProtocol(lowerProto)) {
     autoEscape(r);
   }
 
@@ -502,7 +503,8 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
   } else if (firstIdx > 0) {
     self.pathname = r.substr(0, static_cast<size_t>(firstIdx));
   }
-  if (api::isSlashedProtocol(lowerProto) && truthy(self.hostname) && !truthy(self.pathname)) {
+  if (url::detail::isSlashedProtocol(lowerProto) && truthy(self.hostname) &&
+      !truthy(self.pathname)) {
     self.pathname = "/";
   }
   if (truthy(self.pathname) || truthy(self.search)) {
@@ -515,7 +517,7 @@ Url parse(std::string_view url, bool parseQueryString, bool slashesDenoteHost) {
 std::string Url::format() const {
   std::string authPart;
   if (truthy(auth)) {
-    authPart = api::encodeStr(*auth, api::kAuthNoEscape, false) + "@";
+    authPart = url::detail::encodeStr(*auth, url::detail::kAuthNoEscape, false) + "@";
   }
   std::string proto = protocol.value_or("");
   std::string pathnameOut;
@@ -550,7 +552,7 @@ std::string Url::format() const {
       pathnameOut += c;
     }
   }
-  if (slashes || api::isSlashedProtocol(proto)) {
+  if (slashes || url::detail::isSlashedProtocol(proto)) {
     if (slashes || !hostOut.empty()) {
       if (!pathnameOut.empty() && pathnameOut[0] != '/') {
         pathnameOut.insert(0, "/");

@@ -1,11 +1,11 @@
 #pragma once
-// Helpers shared by the legacy url.parse()/url.format() (url_legacy.cc) and
-// url.resolveObject() (url_resolve.cc).
+// Helpers shared by the legacy url.parse()/url.format() (legacy.cc) and
+// url.resolveObject() (resolve.cc).
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 // JS truthiness of a nullable string: non-null and non-empty.
 inline bool truthy(const std::optional<std::string>& s) {
@@ -17,4 +17,4 @@ bool isSlashedProtocol(std::string_view protocol);
 // Node's hostlessProtocol and unsafeProtocol sets (javascript, with or without ':').
 bool isHostlessProtocol(std::string_view protocol);
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

@@ -9,20 +9,20 @@
 #include "api/url/codec.h"
 #include "api/url/host.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 namespace {
 
 constexpr int kEof = -1;
 
 bool isWindowsDriveLetter(std::string_view s) {
-  return s.size() == 2 && isAsciiAlpha(s[0]) && (s[1] == ':' || s[1] == '|');
+  return s.size() == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|');
 }
 
 // ada (Node 20) checks only the first two code points here, so "c:x" counts too; it matters
 // where a path is shortened and where a file URL inherits its base's drive.
 bool isNormalizedWindowsDriveLetter(std::string_view s) {
-  return s.size() >= 2 && isAsciiAlpha(s[0]) && s[1] == ':';
+  return s.size() >= 2 && isAlpha(s[0]) && s[1] == ':';
 }
 
 bool startsWithWindowsDriveLetter(std::string_view s) {
@@ -127,8 +127,8 @@ class Parser {
   Step step() {
     switch (state_) {
       case UrlState::kSchemeStart:
-        if (c_ != kEof && isAsciiAlpha(static_cast<unsigned char>(c_))) {
-          buffer_ += asciiLower(static_cast<char>(c_));
+        if (c_ != kEof && isAlpha(static_cast<unsigned char>(c_))) {
+          buffer_ += toLower(static_cast<char>(c_));
           state_ = UrlState::kScheme;
         } else if (!override_) {
           state_ = UrlState::kNoScheme;
@@ -235,9 +235,9 @@ class Parser {
 
   Step scheme() {
     if (c_ != kEof &&
-        (isAsciiAlpha(static_cast<unsigned char>(c_)) ||
-         isAsciiDigit(static_cast<unsigned char>(c_)) || c_ == '+' || c_ == '-' || c_ == '.')) {
-      buffer_ += asciiLower(static_cast<char>(c_));
+        (isAlpha(static_cast<unsigned char>(c_)) || isDigit(static_cast<unsigned char>(c_)) ||
+         c_ == '+' || c_ == '-' || c_ == '.')) {
+      buffer_ += toLower(static_cast<char>(c_));
       return Step::kNext;
     }
     if (c_ == ':') {
@@ -425,7 +425,7 @@ class Parser {
   }
 
   Step port() {
-    if (c_ != kEof && isAsciiDigit(static_cast<unsigned char>(c_))) {
+    if (c_ != kEof && isDigit(static_cast<unsigned char>(c_))) {
       buffer_ += static_cast<char>(c_);
       return Step::kNext;
     }
@@ -670,4 +670,4 @@ bool basicParse(std::string_view input, const UrlRecord* base, UrlRecord& url,
   return Parser(input, base, url, stateOverride).run();
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

@@ -9,7 +9,7 @@
 
 #include "nodecc/url.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 using UrlRecord = url::detail::UrlRecord;
 
@@ -54,4 +54,4 @@ bool isSpecialScheme(std::string_view scheme);
 // The scheme's default port, or -1.
 int defaultPort(std::string_view scheme);
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

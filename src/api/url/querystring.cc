@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "api/url/codec.h"
+#include "text/ascii.h"
 
 namespace nodecc::querystring {
 
@@ -17,7 +18,7 @@ bool isArrayIndex(std::string_view k) {
     return false;
   }
   for (char c : k) {
-    if (!api::isAsciiDigit(c)) {
+    if (!text::core::isDigit(c)) {
       return false;
     }
   }
@@ -219,12 +220,12 @@ ParsedQuery parse(std::string_view qs, std::string_view sep, std::string_view eq
 
   auto decodeStr = [&](const std::string& s) -> std::string {
     if (!customDecode) {
-      return api::qsUnescape(s, false);
+      return url::detail::qsUnescape(s, false);
     }
     try {
       return options.decodeURIComponent(s);
     } catch (...) {
-      return api::qsUnescape(s, true);
+      return url::detail::qsUnescape(s, true);
     }
   };
   auto addKeyVal = [&](std::string& key, std::string& value, bool keyEncoded, bool valEncoded) {
@@ -296,7 +297,7 @@ ParsedQuery parse(std::string_view qs, std::string_view sep, std::string_view eq
           continue;
         }
         if (encodeCheck > 0) {
-          if (api::isAsciiHexDigit(code)) {
+          if (text::core::isHexDigit(code)) {
             if (++encodeCheck == 3) {
               keyEncoded = true;
             }
@@ -324,7 +325,7 @@ ParsedQuery parse(std::string_view qs, std::string_view sep, std::string_view eq
       if (code == '%') {
         encodeCheck = 1;
       } else if (encodeCheck > 0) {
-        if (api::isAsciiHexDigit(code)) {
+        if (text::core::isHexDigit(code)) {
           if (++encodeCheck == 3) {
             valEncoded = true;
           }
@@ -354,7 +355,7 @@ std::string encodeWith(std::string_view s, const StringifyOptions& options) {
   if (options.encodeURIComponent) {
     return options.encodeURIComponent(s);
   }
-  return s.empty() ? std::string() : api::encodeStr(s, api::kQsNoEscape, false);
+  return s.empty() ? std::string() : url::detail::encodeStr(s, url::detail::kQsNoEscape, false);
 }
 
 }  // namespace
@@ -406,15 +407,15 @@ std::string stringify(const std::vector<std::pair<std::string, std::string>>& pa
 }
 
 std::string escape(std::string_view str) {
-  return api::encodeStr(str, api::kQsNoEscape, false);
+  return url::detail::encodeStr(str, url::detail::kQsNoEscape, false);
 }
 
 std::string unescape(std::string_view str, bool decodeSpaces) {
-  return api::qsUnescape(str, decodeSpaces);
+  return url::detail::qsUnescape(str, decodeSpaces);
 }
 
 std::string unescapeBuffer(std::string_view str, bool decodeSpaces) {
-  return api::unescapeBuffer(str, decodeSpaces);
+  return url::detail::unescapeBuffer(str, decodeSpaces);
 }
 
 }  // namespace nodecc::querystring

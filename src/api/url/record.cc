@@ -1,7 +1,7 @@
 // The URL record's helpers: scheme facts, parsing against a base string, serialization.
 #include "api/url/parser.h"
 
-namespace nodecc::api {
+namespace nodecc::url::detail {
 
 bool isSpecialScheme(std::string_view scheme) {
   return defaultPort(scheme) != -1 || scheme == "file";
@@ -70,4 +70,4 @@ std::string serializeUrl(const UrlRecord& url, bool excludeFragment) {
   return out;
 }
 
-}  // namespace nodecc::api
+}  // namespace nodecc::url::detail

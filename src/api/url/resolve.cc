@@ -9,7 +9,7 @@ namespace nodecc::url {
 
 namespace {
 
-using api::truthy;
+using url::detail::truthy;
 using Path = std::vector<std::string>;
 
 Path splitSlash(std::string_view s) {
@@ -86,7 +86,7 @@ Url Url::resolveObject(const Url& relativeIn) const {
     std::optional<std::string> protocol = result.protocol;
     result = relative;
     result.protocol = protocol;
-    if (truthy(result.protocol) && api::isSlashedProtocol(*result.protocol) &&
+    if (truthy(result.protocol) && url::detail::isSlashedProtocol(*result.protocol) &&
         truthy(result.hostname) && !truthy(result.pathname)) {
       result.path = result.pathname = "/";
     }
@@ -94,13 +94,14 @@ Url Url::resolveObject(const Url& relativeIn) const {
   }
 
   if (truthy(relative.protocol) && relative.protocol != result.protocol) {
-    if (!api::isSlashedProtocol(*relative.protocol)) {
+    if (!url::detail::isSlashedProtocol(*relative.protocol)) {
       result = relative;
       return finish(result);
     }
     result.protocol = relative.protocol;
     const std::string& rp = *relative.protocol;
-    if (!truthy(relative.host) && rp != "file" && rp != "file:" && !api::isHostlessProtocol(rp)) {
+    if (!truthy(relative.host) && rp != "file" && rp != "file:" &&
+        !url::detail::isHostlessProtocol(rp)) {
       Path relPath = splitSlash(relative.pathname.value_or(""));
       while (!relPath.empty()) {
         relative.host = relPath.front();
@@ -145,7 +146,7 @@ Url Url::resolveObject(const Url& relativeIn) const {
   Path srcPath = truthy(result.pathname) ? splitSlash(*result.pathname) : Path{};
   Path relPath = truthy(relative.pathname) ? splitSlash(*relative.pathname) : Path{};
   const bool noLeadingSlashes =
-      truthy(result.protocol) && !api::isSlashedProtocol(*result.protocol);
+      truthy(result.protocol) && !url::detail::isSlashedProtocol(*result.protocol);
 
   // A URL without slashes (mailto:, ...) lets "../.." climb into the host: the host is kept as
   // the first path segment until the end.

@@ -4,6 +4,7 @@
 
 #include "api/url/codec.h"
 #include "nodecc/url.h"
+#include "text/ascii.h"
 
 namespace nodecc::url {
 
@@ -26,7 +27,7 @@ std::vector<URLSearchParams::Pair> URLSearchParams::parseList(std::string_view q
       buf.append(qs.substr(lastPos, i - lastPos));
     }
     if (encoded) {
-      buf = api::qsUnescape(buf, false);
+      buf = url::detail::qsUnescape(buf, false);
     }
   };
   for (; i < qs.size(); ++i) {
@@ -70,7 +71,7 @@ std::vector<URLSearchParams::Pair> URLSearchParams::parseList(std::string_view q
       if (code == '%') {
         encodeCheck = 1;
       } else if (encodeCheck > 0) {
-        if (api::isAsciiHexDigit(static_cast<unsigned char>(code))) {
+        if (text::core::isHexDigit(static_cast<unsigned char>(code))) {
           if (++encodeCheck == 3) {
             encoded = true;
           }
@@ -173,7 +174,7 @@ void URLSearchParams::set(std::string_view name, std::string_view value) {
 
 void URLSearchParams::sort() {
   std::stable_sort(list_.begin(), list_.end(), [](const Pair& a, const Pair& b) {
-    return api::compareUtf16(a.first, b.first) < 0;
+    return detail::compareUtf16(a.first, b.first) < 0;
   });
   update();
 }
@@ -184,9 +185,9 @@ std::string URLSearchParams::toString() const {
     if (i) {
       out += '&';
     }
-    out += api::encodeStr(list_[i].first, api::kParamsNoEscape, true);
+    out += url::detail::encodeStr(list_[i].first, url::detail::kParamsNoEscape, true);
     out += '=';
-    out += api::encodeStr(list_[i].second, api::kParamsNoEscape, true);
+    out += url::detail::encodeStr(list_[i].second, url::detail::kParamsNoEscape, true);
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include "api/url/host.h"
 #include "api/url/parser.h"
 #include "nodecc/url.h"
+#include "text/ascii.h"
 
 namespace nodecc::url {
 
@@ -60,13 +61,13 @@ void setPort(detail::UrlRecord& rec, std::string_view value) {
   }
   uint32_t n = 0;
   size_t digits = 0;
-  for (; digits < trimmed.size() && api::isAsciiDigit(trimmed[digits]); ++digits) {
+  for (; digits < trimmed.size() && text::core::isDigit(trimmed[digits]); ++digits) {
     n = n * 10 + static_cast<uint32_t>(trimmed[digits] - '0');
     if (n > 65535) {
       return;
     }
   }
-  if (digits == 0 || static_cast<int>(n) == api::defaultPort(rec.scheme)) {
+  if (digits == 0 || static_cast<int>(n) == url::detail::defaultPort(rec.scheme)) {
     rec.port.reset();
   } else {
     rec.port = static_cast<uint16_t>(n);
@@ -100,7 +101,7 @@ bool setHost(detail::UrlRecord& rec, std::string_view value, bool hostnameOnly) 
   const std::optional<uint16_t> previousPort = rec.port;
   const std::string h = withoutTabsOrNewlines(value.substr(0, value.find('#')));
   std::string_view view = h;
-  const bool special = api::isSpecialScheme(rec.scheme);
+  const bool special = url::detail::isSpecialScheme(rec.scheme);
   if (rec.scheme != "file") {
     auto [location, foundColon] = hostDelimiter(view, special);
     view = view.substr(0, location);
@@ -129,7 +130,7 @@ bool setHost(detail::UrlRecord& rec, std::string_view value, bool hostnameOnly) 
       return true;
     }
   }
-  auto parsed = api::parseHost(view, special);
+  auto parsed = url::detail::parseHost(view, special);
   if (!parsed) {
     rec.host = previousHost;
     rec.port = previousPort;
@@ -145,13 +146,13 @@ bool setHost(detail::UrlRecord& rec, std::string_view value, bool hostnameOnly) 
 }  // namespace
 
 URL::URL(std::string_view input) {
-  if (!api::basicParse(input, nullptr, rec_)) {
+  if (!url::detail::basicParse(input, nullptr, rec_)) {
     throw invalidUrl(input, std::nullopt);
   }
 }
 
 URL::URL(std::string_view input, std::string_view base) {
-  auto parsed = api::parseUrl(input, base);
+  auto parsed = url::detail::parseUrl(input, base);
   if (!parsed) {
     throw invalidUrl(input, base);
   }
@@ -159,7 +160,7 @@ URL::URL(std::string_view input, std::string_view base) {
 }
 
 URL::URL(std::string_view input, const URL& base) {
-  if (!api::basicParse(input, &base.rec_, rec_)) {
+  if (!url::detail::basicParse(input, &base.rec_, rec_)) {
     throw invalidUrl(input, base.href());
   }
 }
@@ -201,23 +202,23 @@ void URL::adoptParams() {
 }
 
 bool URL::canParse(std::string_view input) {
-  return api::parseUrl(input).has_value();
+  return url::detail::parseUrl(input).has_value();
 }
 
 bool URL::canParse(std::string_view input, std::string_view base) {
-  return api::parseUrl(input, base).has_value();
+  return url::detail::parseUrl(input, base).has_value();
 }
 
 std::optional<URL> URL::parse(std::string_view input) {
   URL u;
-  if (!api::basicParse(input, nullptr, u.rec_)) {
+  if (!url::detail::basicParse(input, nullptr, u.rec_)) {
     return std::nullopt;
   }
   return u;
 }
 
 std::optional<URL> URL::parse(std::string_view input, std::string_view base) {
-  auto parsed = api::parseUrl(input, base);
+  auto parsed = url::detail::parseUrl(input, base);
   if (!parsed) {
     return std::nullopt;
   }
@@ -227,12 +228,12 @@ std::optional<URL> URL::parse(std::string_view input, std::string_view base) {
 }
 
 std::string URL::href() const {
-  return api::serializeUrl(rec_);
+  return url::detail::serializeUrl(rec_);
 }
 
 void URL::href(std::string_view value) {
   detail::UrlRecord parsed;
-  if (!api::basicParse(value, nullptr, parsed)) {
+  if (!url::detail::basicParse(value, nullptr, parsed)) {
     throw invalidUrl(value, std::nullopt);
   }
   rec_ = std::move(parsed);
@@ -244,7 +245,7 @@ std::string URL::origin() const {
   if (s == "blob") {
     // As Node: the origin of the URL in the path, when that is http(s).
     if (!rec_.path.empty()) {
-      auto inner = api::parseUrl(rec_.path);
+      auto inner = url::detail::parseUrl(rec_.path);
       if (inner && (inner->scheme == "http" || inner->scheme == "https")) {
         URL u;
         u.rec_ = std::move(*inner);
@@ -253,7 +254,7 @@ std::string URL::origin() const {
     }
     return "null";
   }
-  if (!api::isSpecialScheme(s) || s == "file") {
+  if (!url::detail::isSpecialScheme(s) || s == "file") {
     return "null";
   }
   return protocol() + "//" + host();
@@ -266,7 +267,7 @@ std::string URL::protocol() const {
 void URL::protocol(std::string_view value) {
   std::string input(value);
   input += ':';
-  api::basicParse(input, nullptr, rec_, api::UrlState::kSchemeStart);
+  url::detail::basicParse(input, nullptr, rec_, url::detail::UrlState::kSchemeStart);
 }
 
 std::string URL::username() const {
@@ -278,7 +279,7 @@ void URL::username(std::string_view value) {
     return;
   }
   rec_.username.clear();
-  api::percentEncodeAppend(rec_.username, value, api::kUserinfoSet);
+  url::detail::percentEncodeAppend(rec_.username, value, url::detail::kUserinfoSet);
 }
 
 std::string URL::password() const {
@@ -290,7 +291,7 @@ void URL::password(std::string_view value) {
     return;
   }
   rec_.password.clear();
-  api::percentEncodeAppend(rec_.password, value, api::kUserinfoSet);
+  url::detail::percentEncodeAppend(rec_.password, value, url::detail::kUserinfoSet);
 }
 
 std::string URL::host() const {
@@ -336,7 +337,7 @@ void URL::pathname(std::string_view value) {
     return;
   }
   rec_.path.clear();
-  api::basicParse(value, nullptr, rec_, api::UrlState::kPathStart);
+  url::detail::basicParse(value, nullptr, rec_, url::detail::UrlState::kPathStart);
 }
 
 std::string URL::search() const {
@@ -355,7 +356,7 @@ void URL::search(std::string_view value) {
       value.remove_prefix(1);
     }
     rec_.query = std::string();
-    api::basicParse(value, nullptr, rec_, api::UrlState::kQuery);
+    url::detail::basicParse(value, nullptr, rec_, url::detail::UrlState::kQuery);
   }
   queryChanged();
 }
@@ -390,7 +391,7 @@ void URL::hash(std::string_view value) {
     value.remove_prefix(1);
   }
   rec_.fragment = std::string();
-  api::basicParse(value, nullptr, rec_, api::UrlState::kFragment);
+  url::detail::basicParse(value, nullptr, rec_, url::detail::UrlState::kFragment);
 }
 
 void URL::paramsChanged() {
@@ -420,7 +421,7 @@ std::string format(const URL& url, const URLFormatOptions& options) {
     r.fragment.reset();
   }
   if (options.unicode && r.host) {
-    r.host = api::idnaToUnicode(*r.host);
+    r.host = url::detail::idnaToUnicode(*r.host);
   }
   if (!options.search) {
     r.query.reset();
@@ -429,7 +430,7 @@ std::string format(const URL& url, const URLFormatOptions& options) {
     r.username.clear();
     r.password.clear();
   }
-  return api::serializeUrl(r);
+  return url::detail::serializeUrl(r);
 }
 
 namespace {
@@ -454,7 +455,7 @@ std::string domainToASCII(std::string_view domain) {
 
 std::string domainToUnicode(std::string_view domain) {
   auto host = hostnameOf(domain);
-  return host ? api::idnaToUnicode(*host) : std::string();
+  return host ? url::detail::idnaToUnicode(*host) : std::string();
 }
 
 }  // namespace nodecc::url

@@ -25,7 +25,7 @@ namespace {
 
 std::string arg(const char* name, const std::string& fallback = "") {
   const auto& argv = process::argv();
-  for (size_t i = 1; i + 1 < argv.size(); ++i) {
+  for (size_t i = 2; i + 1 < argv.size(); ++i) {
     if (argv[i] == name) {
       return argv[i + 1];
     }
@@ -258,7 +258,7 @@ void events() {
 
 int main() {
   const auto& argv = process::argv();
-  std::string mode = argv.size() > 1 ? argv[1] : "";
+  std::string mode = argv.size() > 2 ? argv[2] : "";
   if (mode == "many") {
     many();
   } else if (mode == "download") {

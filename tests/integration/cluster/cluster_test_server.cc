@@ -22,7 +22,7 @@ int main() {
   unsigned workers = 2;
   uint64_t shutdownTimeout = 30000;
   const auto& argv = process::argv();
-  for (size_t i = 1; i + 1 < argv.size(); ++i) {
+  for (size_t i = 2; i + 1 < argv.size(); ++i) {
     if (argv[i] == "--workers") {
       workers = unsigned(std::atoi(argv[i + 1].c_str()));
     } else if (argv[i] == "--shutdown-timeout") {

@@ -47,7 +47,7 @@ constexpr size_t kRecord = 16;
 
 uint64_t argValue(const char* name, uint64_t fallback) {
   const auto& argv = process::argv();
-  for (size_t i = 1; i + 1 < argv.size(); ++i) {
+  for (size_t i = 2; i + 1 < argv.size(); ++i) {
     if (argv[i] == name) {
       return std::strtoull(argv[i + 1].c_str(), nullptr, 10);
     }
@@ -57,7 +57,7 @@ uint64_t argValue(const char* name, uint64_t fallback) {
 
 std::string argString(const char* name, const char* fallback) {
   const auto& argv = process::argv();
-  for (size_t i = 1; i + 1 < argv.size(); ++i) {
+  for (size_t i = 2; i + 1 < argv.size(); ++i) {
     if (argv[i] == name) {
       return argv[i + 1];
     }

@@ -13,7 +13,7 @@ namespace nodecc::test {
 class ApiTest : public ::testing::Test {
  protected:
   void TearDown() override {
-    loop::Loop& loop = api::Runtime::current().loop();
+    loop::core::Loop& loop = nodecc::detail::Runtime::current().loop();
     EXPECT_FALSE(loop.alive());
     EXPECT_EQ(loop.activeHandles(), 0u);
     EXPECT_EQ(loop.timerCount(), 0u);  // unref'd timers too: each test clears its own

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -222,11 +223,35 @@ TEST_F(ProcessTest, EnvGetSetHasErase) {
   EXPECT_FALSE(process::env.has(name));
 }
 
-TEST_F(ProcessTest, ArgvStartsWithTheExecutable) {
+TEST_F(ProcessTest, ArgvHasNodesIndices) {
+  // Node: [execPath, script, user arguments...]; the test binary is its own script.
   const std::vector<std::string>& argv = process::argv();
-  ASSERT_FALSE(argv.empty());
-  EXPECT_FALSE(argv[0].empty());
-  EXPECT_NE(argv[0].find("api_test"), std::string::npos) << argv[0];
+  ASSERT_GE(argv.size(), 2u);
+  EXPECT_EQ(argv[0], process::execPath());
+  EXPECT_EQ(argv[1], process::execPath());
+  EXPECT_EQ(process::execPath().front(), '/');
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe);
+  ASSERT_GT(n, 0);
+  EXPECT_EQ(process::execPath(), std::string(exe, size_t(n)));
+  EXPECT_NE(process::argv0().find("api_test"), std::string::npos) << process::argv0();
+  // gtest's own arguments, if any, follow from index 2.
+  std::ifstream cmdline("/proc/self/cmdline", std::ios::binary);
+  size_t count = 0;
+  for (std::string arg; std::getline(cmdline, arg, '\0');) {
+    ++count;
+  }
+  EXPECT_EQ(argv.size(), count + 1);
+}
+
+TEST_F(ProcessTest, CwdIsCachedUntilChdir) {
+  std::string before = process::cwd();
+  ASSERT_EQ(::chdir("/"), 0);  // behind nodecc's back: not seen, as in Node
+  EXPECT_EQ(process::cwd(), before);
+  process::chdir("/tmp");
+  EXPECT_EQ(process::cwd(), "/tmp");
+  process::chdir(before);
+  EXPECT_EQ(process::cwd(), before);
 }
 
 TEST_F(ProcessTest, PidCwdAndChdir) {

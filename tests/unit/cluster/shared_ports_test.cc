@@ -5,7 +5,7 @@
 
 #include <thread>
 
-namespace nodecc::cluster {
+namespace nodecc::cluster::core {
 namespace {
 
 TEST(SharedPorts, OrdinalsCountPerThread) {
@@ -33,4 +33,4 @@ TEST(SharedPorts, FirstRecordWinsPerHostAndOrdinal) {
 }
 
 }  // namespace
-}  // namespace nodecc::cluster
+}  // namespace nodecc::cluster::core

@@ -10,7 +10,7 @@
 
 #include "loop/loop.h"
 
-namespace nodecc::cluster {
+namespace nodecc::cluster::core {
 namespace {
 
 // A worker body: attaches a loop, signals readiness, then runs until `stop` is set by a
@@ -23,7 +23,7 @@ struct Fixture {
   std::vector<unsigned> idSeen = std::vector<unsigned>(8);
 
   void body(unsigned id) {
-    loop::Loop loop;
+    loop::core::Loop loop;
     bool stop = false;
     loop.retainHandle();
     group.attach(id, loop);
@@ -32,7 +32,7 @@ struct Fixture {
     idSeen[id] = currentWorkerId();
     // Runs until a task tells it to stop (the handle keeps the loop waiting for posts).
     while (!stop) {
-      loop.run(loop::Loop::RunMode::kOnce);
+      loop.run(loop::core::Loop::RunMode::kOnce);
       if (stopAll.load()) {
         stop = true;
       }
@@ -67,12 +67,12 @@ TEST(WorkerGroup, PostToAllRunsOnceOnEveryWorkerThread) {
   std::atomic<int> runs{0};
   std::vector<std::atomic<int>> perWorker(5);
   group.start(1, 4, [&](unsigned id) {
-    loop::Loop loop;
+    loop::core::Loop loop;
     loop.retainHandle();
     group.attach(id, loop);
     ++ready;
     while (!stop.load()) {
-      loop.run(loop::Loop::RunMode::kOnce);
+      loop.run(loop::core::Loop::RunMode::kOnce);
     }
     loop.releaseHandle();
     group.detach(id);
@@ -103,7 +103,7 @@ TEST(WorkerGroup, TasksPostedBeforeDetachRunAndNoneAfter) {
   std::atomic<bool> release{false};
   std::atomic<int> runs{0};
   group.start(1, 1, [&](unsigned id) {
-    loop::Loop loop;
+    loop::core::Loop loop;
     group.attach(id, loop);
     attached = true;
     while (!release.load()) {
@@ -126,4 +126,4 @@ TEST(WorkerGroup, TasksPostedBeforeDetachRunAndNoneAfter) {
 }
 
 }  // namespace
-}  // namespace nodecc::cluster
+}  // namespace nodecc::cluster::core

@@ -201,12 +201,12 @@ TEST(FsOps, ReaddirSortsByteWiseAndTypesEntries) {
   ASSERT_TRUE(entries.ok());
   std::string names;
   std::string types;
-  for (const os::DirEntry& e : entries.value()) {
+  for (const os::core::DirEntry& e : entries.value()) {
     names += e.name + " ";
     types += std::to_string(int(e.type)) + " ";
   }
   EXPECT_EQ(names, "B a b c p \xc3\xa9 ");
-  using T = os::EntryType;
+  using T = os::core::EntryType;
   EXPECT_EQ(types, std::to_string(int(T::kFile)) + " " + std::to_string(int(T::kDirectory)) + " " +
                        std::to_string(int(T::kFile)) + " " + std::to_string(int(T::kSymlink)) +
                        " " + std::to_string(int(T::kFifo)) + " " + std::to_string(int(T::kFile)) +

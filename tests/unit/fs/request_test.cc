@@ -21,7 +21,7 @@ using test::TempDir;
 
 struct CountingRequest : Request {
   explicit CountingRequest(Op op) : Request(op, &CountingRequest::onDone) {}
-  static void onDone(threadpool::WorkRequest* w, int status) {
+  static void onDone(threadpool::core::WorkRequest* w, int status) {
     auto* self = static_cast<CountingRequest*>(w);
     ++self->doneCalls;
     self->doneStatus = status;
@@ -109,8 +109,8 @@ TEST(FsRequest, ThousandSubmittedRequestsCompleteOnceEachOnTheLoopThread) {
     w.run();
     ASSERT_FALSE(w.failed());
   }
-  loop::Loop loop;
-  threadpool::ThreadPool pool(4);
+  loop::core::Loop loop;
+  threadpool::core::ThreadPool pool(4);
   std::deque<CountingRequest> reqs;
   for (int i = 0; i < 1000; ++i) {
     CountingRequest& r = reqs.emplace_back(i % 2 ? Op::kReadFile : Op::kStat);
@@ -133,8 +133,8 @@ TEST(FsRequest, ThousandSubmittedRequestsCompleteOnceEachOnTheLoopThread) {
 TEST(FsRequest, ACancelledRequestCompletesWithEcanceledAndNeverRuns) {
   TempDir dir;
   ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0644), 0);
-  loop::Loop loop;
-  threadpool::ThreadPool pool(1);
+  loop::core::Loop loop;
+  threadpool::core::ThreadPool pool(1);
   // The only worker blocks opening the FIFO for reading until a writer shows up.
   CountingRequest blocker(Op::kReadFile);
   blocker.path = dir / "fifo";

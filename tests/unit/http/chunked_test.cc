@@ -9,7 +9,7 @@
 
 #include "unit/http/guard_page.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 constexpr size_t kTrailerSlots = 16;
@@ -279,4 +279,4 @@ TEST(Chunked, NeverReadsPastTheEnd) {
 }
 
 }  // namespace
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

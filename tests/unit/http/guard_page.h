@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string_view>
 
-namespace nodecc::http::testing {
+namespace nodecc::http::core::testing {
 
 class GuardedBuffer {
  public:
@@ -46,4 +46,4 @@ class GuardedBuffer {
   size_t size_ = 0;
 };
 
-}  // namespace nodecc::http::testing
+}  // namespace nodecc::http::core::testing

@@ -6,7 +6,8 @@
 // ChunkedDecoder over the input as a server or client would (pipelined messages, no more
 // messages after a non-keep-alive one or an upgrade).
 //
-// The vectors are read at run time from $NODECC_LLHTTP_DIR, else NODECC_LLHTTP_DEFAULT_DIR.
+// The vectors are optional data outside the repository, read at run time from
+// $NODECC_LLHTTP_DIR, else NODECC_LLHTTP_DEFAULT_DIR; without them the test is skipped.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -23,7 +24,7 @@
 #define NODECC_LLHTTP_DEFAULT_DIR ""
 #endif
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 using testing::VectorCase;
@@ -395,4 +396,4 @@ TEST(LlhttpConformance, AcceptsAndRejectsLikeLlhttpOnStrictResponseVectors) {
 }
 
 }  // namespace
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

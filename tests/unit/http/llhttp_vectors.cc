@@ -5,7 +5,7 @@
 #include <map>
 #include <sstream>
 
-namespace nodecc::http::testing {
+namespace nodecc::http::core::testing {
 namespace {
 
 std::vector<std::string> splitLines(const std::string& text) {
@@ -223,4 +223,4 @@ VectorOutcome readVectorLog(const std::string& rawLog) {
   return out;
 }
 
-}  // namespace nodecc::http::testing
+}  // namespace nodecc::http::core::testing

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace nodecc::http::testing {
+namespace nodecc::http::core::testing {
 
 struct VectorCase {
   std::string file;       // "request/connection.md"
@@ -53,4 +53,4 @@ std::string decodeVectorInput(const std::string& block);
 // - pause on CONNECT/Upgrade - is an upgrade, not an error; "finish=N" with N > 1 is one).
 VectorOutcome readVectorLog(const std::string& log);
 
-}  // namespace nodecc::http::testing
+}  // namespace nodecc::http::core::testing

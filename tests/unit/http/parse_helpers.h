@@ -9,7 +9,7 @@
 
 #include "http/parser.h"
 
-namespace nodecc::http::testing {
+namespace nodecc::http::core::testing {
 
 constexpr size_t kTestHeaderSlots = 64;
 constexpr int kAccepted = 0;
@@ -103,4 +103,4 @@ inline std::string getWith(std::string_view extra) {
   return "GET / HTTP/1.1\r\nHost: h\r\n" + std::string(extra) + "\r\n";
 }
 
-}  // namespace nodecc::http::testing
+}  // namespace nodecc::http::core::testing

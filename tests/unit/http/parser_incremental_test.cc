@@ -12,7 +12,7 @@
 #include "unit/http/guard_page.h"
 #include "unit/http/parse_helpers.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 using testing::kAccepted;
@@ -266,4 +266,4 @@ TEST(ParserIncremental, AgreesAcrossScanLevels) {
 }
 
 }  // namespace
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

@@ -8,7 +8,7 @@
 
 #include "unit/http/parse_helpers.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 using testing::getWith;
@@ -422,4 +422,4 @@ TEST(Parser, TreatsASmallHeadersCapAsTheCountLimit) {
 }
 
 }  // namespace
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

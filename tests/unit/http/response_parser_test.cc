@@ -6,7 +6,7 @@
 #include "http/parser.h"
 #include "unit/http/parse_helpers.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 using testing::kAccepted;
@@ -119,4 +119,4 @@ TEST(ResponseParser, ResumesWhereItStopped) {
 }
 
 }  // namespace
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

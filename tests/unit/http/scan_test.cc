@@ -11,7 +11,7 @@
 
 #include "unit/http/guard_page.h"
 
-namespace nodecc::http {
+namespace nodecc::http::core {
 namespace {
 
 struct NamedClass {
@@ -144,4 +144,4 @@ TEST(Scan, ForcedLevelIsClampedToWhatTheCpuSupports) {
 }
 
 }  // namespace
-}  // namespace nodecc::http
+}  // namespace nodecc::http::core

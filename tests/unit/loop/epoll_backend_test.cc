@@ -16,7 +16,7 @@
 
 #include "os/fd.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 namespace {
 
 struct Event {
@@ -158,10 +158,10 @@ TEST_F(EpollBackendTest, PeerWriteMakesItReadableAndRecvDrainsToEagain) {
   Batch batch = waitOnce(*backend);
   EXPECT_TRUE(batch.bitsFor(sp.a) & kReadable);
   char buf[64];
-  os::Result<size_t> n = backend->recv(sp.a, buf, sizeof buf);
+  os::core::Result<size_t> n = backend->recv(sp.a, buf, sizeof buf);
   ASSERT_TRUE(n.ok()) << n.error();
   EXPECT_EQ(std::string(buf, *n), "hello");
-  os::Result<size_t> again = backend->recv(sp.a, buf, sizeof buf);
+  os::core::Result<size_t> again = backend->recv(sp.a, buf, sizeof buf);
   EXPECT_FALSE(again.ok());
   EXPECT_EQ(again.error(), -EAGAIN);
   backend->close(sp.a);
@@ -187,7 +187,7 @@ TEST_F(EpollBackendTest, WritevSendsAllBuffersInOrder) {
   ASSERT_TRUE(backend->add(sp.a).ok());
   std::string one = "GET / HTTP/1.1\r\n", two = "Host: x\r\n", three = "\r\n";
   iovec iov[3] = {{one.data(), one.size()}, {two.data(), two.size()}, {three.data(), three.size()}};
-  os::Result<size_t> n = backend->writev(sp.a, iov, 3);
+  os::core::Result<size_t> n = backend->writev(sp.a, iov, 3);
   ASSERT_TRUE(n.ok()) << n.error();
   EXPECT_EQ(*n, one.size() + two.size() + three.size());
   char buf[128];
@@ -204,7 +204,7 @@ TEST_F(EpollBackendTest, WritevToAFullSocketReportsEagainThenWritableAfterTheRea
   std::string chunk(65536, 'z');
   iovec iov{chunk.data(), chunk.size()};
   size_t sent = 0;
-  os::Result<size_t> n = size_t(0);
+  os::core::Result<size_t> n = size_t(0);
   for (int i = 0; i < 10000; ++i) {
     n = backend->writev(sp.a, &iov, 1);
     if (!n.ok()) {
@@ -238,7 +238,7 @@ TEST_F(EpollBackendTest, WritevToAPipeFallsBackToPlainWritev) {
   waitOnce(*backend);
   std::string a = "ab", b = "cd";
   iovec iov[2] = {{a.data(), 2}, {b.data(), 2}};
-  os::Result<size_t> n = backend->writev(w, iov, 2);
+  os::core::Result<size_t> n = backend->writev(w, iov, 2);
   ASSERT_TRUE(n.ok()) << n.error();
   EXPECT_EQ(*n, 4u);
   EXPECT_TRUE(waitOnce(*backend).bitsFor(r) & kReadable);
@@ -262,7 +262,7 @@ TEST_F(EpollBackendTest, WritevAfterThePeerClosedIsEpipeWithoutSigpipe) {
   backend->close(sp.b);
   std::string data = "late";
   iovec iov{data.data(), data.size()};
-  os::Result<size_t> n = backend->writev(sp.a, &iov, 1);  // SIGPIPE would end the test binary
+  os::core::Result<size_t> n = backend->writev(sp.a, &iov, 1);  // SIGPIPE would end the test binary
   ASSERT_FALSE(n.ok());
   EXPECT_EQ(n.error(), -EPIPE);
   backend->close(sp.a);
@@ -277,7 +277,7 @@ TEST_F(EpollBackendTest, PeerCloseIsReportedAsHangupAndRecvReturnsZero) {
   EXPECT_TRUE(bits & kHangup);
   EXPECT_TRUE(bits & kReadable);  // the reader learns of the end by reading
   char buf[8];
-  os::Result<size_t> n = backend->recv(sp.a, buf, sizeof buf);
+  os::core::Result<size_t> n = backend->recv(sp.a, buf, sizeof buf);
   ASSERT_TRUE(n.ok());
   EXPECT_EQ(*n, 0u);
   backend->close(sp.a);
@@ -293,7 +293,7 @@ TEST_F(EpollBackendTest, PeerShutdownOfItsWritingSideIsReportedAsHangup) {
   EXPECT_TRUE(bits & kHangup);
   EXPECT_TRUE(bits & kReadable);
   char buf[8];
-  os::Result<size_t> n = backend->recv(sp.a, buf, sizeof buf);
+  os::core::Result<size_t> n = backend->recv(sp.a, buf, sizeof buf);
   ASSERT_TRUE(n.ok());
   EXPECT_EQ(std::string(buf, *n), "last");  // data before the end is still delivered
   n = backend->recv(sp.a, buf, sizeof buf);
@@ -418,7 +418,7 @@ TEST_F(EpollBackendTest, CloseRemovesAndClosesTheFd) {
 TEST_F(EpollBackendTest, AddReportsErrnoForBadOrDuplicateFds) {
   IoWatcher bad;
   bad.fd = -1;
-  os::Result<void> r = backend->add(bad);
+  os::core::Result<void> r = backend->add(bad);
   EXPECT_EQ(r.error(), -EBADF);
   EXPECT_FALSE(bad.registered);
   SocketPair sp;
@@ -458,8 +458,8 @@ TEST_F(EpollBackendTest, ConnectAndAcceptOverLoopback) {
   IoWatcher client;
   client.fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   ASSERT_TRUE(backend->add(client).ok());
-  os::Result<void> c = backend->connect(client, reinterpret_cast<const sockaddr*>(&listener.addr),
-                                        sizeof listener.addr);
+  os::core::Result<void> c = backend->connect(
+      client, reinterpret_cast<const sockaddr*>(&listener.addr), sizeof listener.addr);
   ASSERT_TRUE(c.ok() || c.error() == -EINPROGRESS) << c.error();
 
   // Generous wait: the listener becomes readable and the client writable.
@@ -472,9 +472,9 @@ TEST_F(EpollBackendTest, ConnectAndAcceptOverLoopback) {
   EXPECT_TRUE(listenerReady);
   EXPECT_TRUE(clientWritable);
 
-  os::Result<int> accepted = backend->accept(listener.w, &peer, &peerLen);
+  os::core::Result<int> accepted = backend->accept(listener.w, &peer, &peerLen);
   ASSERT_TRUE(accepted.ok()) << accepted.error();
-  os::Fd server(*accepted);
+  os::core::Fd server(*accepted);
   EXPECT_EQ(peerLen, socklen_t(sizeof(sockaddr_in)));
   EXPECT_EQ(reinterpret_cast<sockaddr_in&>(peer).sin_family, AF_INET);
   EXPECT_TRUE(fcntl(server.get(), F_GETFL) & O_NONBLOCK);
@@ -492,7 +492,7 @@ TEST_F(EpollBackendTest, ConnectToAClosedPortFails) {
   IoWatcher client;
   client.fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   ASSERT_TRUE(backend->add(client).ok());
-  os::Result<void> c =
+  os::core::Result<void> c =
       backend->connect(client, reinterpret_cast<const sockaddr*>(&addr), sizeof addr);
   if (c.error() == -EINPROGRESS) {
     uint32_t bits = 0;
@@ -515,13 +515,13 @@ TEST_F(EpollBackendTest, SendfileSendsFileBytesAndAdvancesTheOffset) {
   int file = ::mkstemp(path);
   ASSERT_GE(file, 0);
   ::unlink(path);
-  os::Fd fileFd(file);
+  os::core::Fd fileFd(file);
   std::string content = "0123456789abcdef";
   ASSERT_EQ(::write(file, content.data(), content.size()), ssize_t(content.size()));
   SocketPair sp;
   ASSERT_TRUE(backend->add(sp.a).ok());
   int64_t offset = 4;
-  os::Result<size_t> n = backend->sendfile(sp.a, file, &offset, 6);
+  os::core::Result<size_t> n = backend->sendfile(sp.a, file, &offset, 6);
   ASSERT_TRUE(n.ok()) << n.error();
   EXPECT_EQ(*n, 6u);
   EXPECT_EQ(offset, 10);
@@ -535,7 +535,7 @@ TEST_F(EpollBackendTest, SendfileSendsFileBytesAndAdvancesTheOffset) {
 TEST_F(EpollBackendTest, SendfileFromABadFdReportsErrno) {
   SocketPair sp;
   int64_t offset = 0;
-  os::Result<size_t> n = backend->sendfile(sp.a, -1, &offset, 10);
+  os::core::Result<size_t> n = backend->sendfile(sp.a, -1, &offset, 10);
   EXPECT_EQ(n.error(), -EBADF);
   EXPECT_EQ(offset, 0);
   backend->close(sp.a);
@@ -543,4 +543,4 @@ TEST_F(EpollBackendTest, SendfileFromABadFdReportsErrno) {
 }
 
 }  // namespace
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

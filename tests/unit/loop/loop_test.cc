@@ -10,7 +10,7 @@
 #include "os/event_fd.h"
 #include "unit/loop/loop_test_util.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 namespace {
 
 using test::Log;
@@ -27,8 +27,8 @@ void startDue(Loop& loop, Timer& t) {
 // An eventfd watcher that is readable at once; it closes itself (and releases the loop) when
 // its callback runs.
 void addReadyWatcher(Loop& loop, NamedWatcher& w) {
-  w.fd = *os::eventFdOpen();
-  os::eventFdSignal(w.fd);
+  w.fd = *os::core::eventFdOpen();
+  os::core::eventFdSignal(w.fd);
   ASSERT_TRUE(loop.addWatcher(w).ok());
   loop.retainHandle();
   auto user = std::move(w.then);
@@ -551,4 +551,4 @@ TEST(Loop, CurrentNeverNamesADestroyedLoop) {
 }
 
 }  // namespace
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

@@ -7,7 +7,7 @@
 
 #include "loop/loop.h"
 
-namespace nodecc::loop::test {
+namespace nodecc::loop::core::test {
 
 using Log = std::vector<std::string>;
 
@@ -74,4 +74,4 @@ struct NamedWatcher : IoWatcher {
   std::function<void()> then;
 };
 
-}  // namespace nodecc::loop::test
+}  // namespace nodecc::loop::core::test

@@ -9,7 +9,7 @@
 #include "loop/loop.h"
 #include "unit/loop/loop_test_util.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 namespace {
 
 struct PostCtx {
@@ -192,4 +192,4 @@ TEST(LoopPost, PostAloneDoesNotKeepTheLoopAlive) {
 }
 
 }  // namespace
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

@@ -11,7 +11,7 @@
 
 #include "loop/loop.h"
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 namespace {
 
 bool blockedHere(int signo) {
@@ -178,4 +178,4 @@ TEST(SignalWatcherDeathTest, WatchedSignalDoesNotEndTheProcess) {
 }
 
 }  // namespace
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace nodecc::loop {
+namespace nodecc::loop::core {
 namespace {
 
 struct TestTimer : Timer {
@@ -365,4 +365,4 @@ TEST(TimerQueue, DestroyingAQueueWithTimersUnlinksThem) {
 }
 
 }  // namespace
-}  // namespace nodecc::loop
+}  // namespace nodecc::loop::core

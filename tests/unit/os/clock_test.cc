@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 namespace {
 
 TEST(Clock, MonotonicNeverGoesBackwards) {
@@ -41,4 +41,4 @@ TEST(Clock, WallClockAgreesWithTime) {
 }
 
 }  // namespace
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 namespace {
 
 TEST(ErrnoTable, NamesAnErrnoOfEitherSign) {
@@ -54,4 +54,4 @@ TEST(ErrnoTable, EveryEntryRoundTripsAndHasAMessage) {
 }
 
 }  // namespace
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -8,7 +8,7 @@
 
 #include "os/fd.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 namespace {
 
 bool readable(int fd, int timeoutMs) {
@@ -58,4 +58,4 @@ TEST(EventFd, SignalFromAnotherThreadWakesAPoller) {
 }
 
 }  // namespace
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

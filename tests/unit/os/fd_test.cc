@@ -6,7 +6,7 @@
 
 #include <cerrno>
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 namespace {
 
 bool isOpen(int fd) {
@@ -143,4 +143,4 @@ TEST(Result, HoldsAValueOrANegativeErrno) {
 }
 
 }  // namespace
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -4,7 +4,7 @@
 
 #include "os/clock.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 namespace {
 
 TEST(ProcessStats, ResidentSetSizeIsPositive) {
@@ -26,4 +26,4 @@ TEST(ProcessStats, CpuTimeGrowsWhileSpinning) {
 }
 
 }  // namespace
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -6,7 +6,7 @@
 
 #include "os/fd.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 namespace {
 
 bool blockedHere(int signo) {
@@ -77,4 +77,4 @@ TEST(Signals, BlockAllSignalsBlocksEveryBlockableSignal) {
 }
 
 }  // namespace
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
 using Pairs = std::vector<std::pair<uint64_t, uint64_t>>;
@@ -82,4 +82,4 @@ TEST(ByteRanges, TooManyRangeSpecsAreIgnored) {
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
 constexpr std::string_view kAbsent{};
@@ -69,4 +69,4 @@ TEST(ContentCoding, QValues) {
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

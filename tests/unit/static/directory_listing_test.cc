@@ -5,19 +5,18 @@
 #include <string>
 #include <vector>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
-os::DirectoryEntry file(std::string name, uint64_t size) {
+ListingEntry file(std::string name, uint64_t size) {
   return {std::move(name), false, size, 0};
 }
-os::DirectoryEntry dir(std::string name) {
+ListingEntry dir(std::string name) {
   return {std::move(name), true, 4096, 0};
 }
 
 TEST(DirectoryListing, DirectoriesFirstThenNamesInByteOrder) {
-  std::vector<os::DirectoryEntry> e = {file("b.txt", 1), dir("zdir"), file("A.txt", 2),
-                                       dir("adir")};
+  std::vector<ListingEntry> e = {file("b.txt", 1), dir("zdir"), file("A.txt", 2), dir("adir")};
   std::string html = renderDirectoryListing("/x/", e, false);
   size_t adir = html.find(">adir/<"), zdir = html.find(">zdir/<"), a = html.find(">A.txt<"),
          b = html.find(">b.txt<");
@@ -30,8 +29,8 @@ TEST(DirectoryListing, DirectoriesFirstThenNamesInByteOrder) {
 }
 
 TEST(DirectoryListing, NamesAreEscapedInTextAndEncodedInHrefs) {
-  std::vector<os::DirectoryEntry> e = {file("<script>alert(1)</script>", 1), file("a\"b'c&d", 1),
-                                       file("100% #1?.txt", 1), file("x:y", 1)};
+  std::vector<ListingEntry> e = {file("<script>alert(1)</script>", 1), file("a\"b'c&d", 1),
+                                 file("100% #1?.txt", 1), file("x:y", 1)};
   std::string html = renderDirectoryListing("/<dir>/", e, false);
   EXPECT_EQ(html.find("<script>"), std::string::npos);
   EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
@@ -44,11 +43,11 @@ TEST(DirectoryListing, NamesAreEscapedInTextAndEncodedInHrefs) {
 }
 
 TEST(DirectoryListing, DotfilesHiddenUnlessShown) {
-  std::vector<os::DirectoryEntry> e = {file(".env", 1), file("visible", 1)};
+  std::vector<ListingEntry> e = {file(".env", 1), file("visible", 1)};
   EXPECT_EQ(renderDirectoryListing("/", e, false).find(".env"), std::string::npos);
   EXPECT_NE(renderDirectoryListing("/", e, true).find(".env"), std::string::npos);
   EXPECT_EQ(renderDirectoryListing("/", e, false).find("../"), std::string::npos);  // root
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

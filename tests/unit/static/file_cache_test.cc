@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
 FileEntry* entry(const char* key, size_t bytes) {
@@ -73,4 +73,4 @@ TEST(FileCache, ZeroEntriesCachesNothing) {
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

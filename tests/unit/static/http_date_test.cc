@@ -5,7 +5,7 @@
 #include <ctime>
 #include <string>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
 std::string format(int64_t t) {
@@ -65,4 +65,4 @@ TEST(HttpDate, RejectsMalformedDates) {
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
 TEST(MimeTypes, CommonExtensionsMatchNginxWithUtf8ForText) {
@@ -38,4 +38,4 @@ TEST(MimeTypes, TableCoversAtLeastSixtyExtensions) {
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -8,10 +8,10 @@
 
 #include "unit/static/static_test_util.h"
 
-namespace nodecc::os {
+namespace nodecc::os::core {
 namespace {
 
-using staticfiles::test::TempTree;
+using staticfiles::core::test::TempTree;
 
 class OpenBeneath : public ::testing::TestWithParam<bool> {
  protected:
@@ -85,4 +85,4 @@ TEST(OpenBeneathFollow, FollowAnyReachesOutside) {
 }
 
 }  // namespace
-}  // namespace nodecc::os
+}  // namespace nodecc::os::core

@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
 struct Resolved {
@@ -135,4 +135,4 @@ TEST(PathResolution, PercentEncodingForLocationAndHref) {
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

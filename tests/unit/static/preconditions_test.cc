@@ -7,7 +7,7 @@
 
 #include "static/entity_tag.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
 constexpr std::string_view kTag = "\"5f5e1000-d\"";
@@ -101,4 +101,4 @@ TEST(IfRange, EntityTagOrExactDate) {
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

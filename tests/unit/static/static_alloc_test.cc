@@ -27,7 +27,7 @@ void operator delete(void* p, size_t) noexcept {
   std::free(p);
 }
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
 using test::StaticHarness;
@@ -88,4 +88,4 @@ TEST(StaticAllocations, CacheHitsAllocateNothing) {
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

@@ -6,7 +6,7 @@
 
 #include "unit/static/static_server_util.h"
 
-namespace nodecc::staticfiles {
+namespace nodecc::staticfiles::core {
 namespace {
 
 using test::Flat;
@@ -393,7 +393,7 @@ TEST_F(StaticFilesTest, ConcurrentMissesShareOneLookup) {
     h.server().wait(&w);
   }
   while (ws[4].status == 0) {
-    h.loop().run(loop::Loop::RunMode::kOnce);
+    h.loop().run(loop::core::Loop::RunMode::kOnce);
   }
   for (W& w : ws) {
     EXPECT_EQ(w.status, 200);
@@ -522,4 +522,4 @@ TEST_F(StaticFilesTest, CacheIsBoundedByEntries) {
 }
 
 }  // namespace
-}  // namespace nodecc::staticfiles
+}  // namespace nodecc::staticfiles::core

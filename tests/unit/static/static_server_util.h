@@ -7,13 +7,13 @@
 #include <string>
 
 #include "loop/loop.h"
-#include "os/directory_entries.h"
+#include "os/fs_ops.h"
 #include "os/open_beneath.h"
 #include "static/static_files.h"
 #include "threadpool/thread_pool.h"
 #include "unit/static/static_test_util.h"
 
-namespace nodecc::staticfiles::test {
+namespace nodecc::staticfiles::core::test {
 
 struct Flat {
   int status = 0;
@@ -36,7 +36,7 @@ struct Flat {
 
 inline std::string readRange(const FileRange& r) {
   std::string out(r.length, '\0');
-  auto n = os::readAt(r.file->fd(), out.data(), out.size(), r.offset);
+  auto n = os::core::readAt(r.file->fd(), out.data(), out.size(), r.offset);
   out.resize(n.ok() ? *n : 0);
   return out;
 }
@@ -66,7 +66,7 @@ inline Flat flatten(const Response& r) {
 class StaticHarness {
  public:
   explicit StaticHarness(const TempTree& tree, Options o = {}) {
-    auto root = os::openRoot(tree.path().c_str());
+    auto root = os::core::openRoot(tree.path().c_str());
     config_ = std::make_shared<RootConfig>(*root, std::move(o));
     server_ = std::make_unique<StaticFiles>(loop_, pool_, config_);
   }
@@ -96,7 +96,7 @@ class StaticHarness {
     }
     server_->wait(&w);
     while (!w.done) {
-      loop_.run(loop::Loop::RunMode::kOnce);
+      loop_.run(loop::core::Loop::RunMode::kOnce);
     }
     w.flat.pending = true;
     return w.flat;
@@ -116,13 +116,13 @@ class StaticHarness {
   }
 
   StaticFiles& server() { return *server_; }
-  loop::Loop& loop() { return loop_; }
+  loop::core::Loop& loop() { return loop_; }
 
  private:
-  loop::Loop loop_;
-  threadpool::ThreadPool pool_{2};
+  loop::core::Loop loop_;
+  threadpool::core::ThreadPool pool_{2};
   std::shared_ptr<RootConfig> config_;
   std::unique_ptr<StaticFiles> server_;
 };
 
-}  // namespace nodecc::staticfiles::test
+}  // namespace nodecc::staticfiles::core::test

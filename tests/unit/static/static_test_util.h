@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-namespace nodecc::staticfiles::test {
+namespace nodecc::staticfiles::core::test {
 
 class TempTree {
  public:
@@ -43,4 +43,4 @@ class TempTree {
   std::string path_;
 };
 
-}  // namespace nodecc::staticfiles::test
+}  // namespace nodecc::staticfiles::core::test

@@ -10,14 +10,14 @@
 #include "threadpool/thread_pool.h"
 #include "unit/threadpool/thread_pool_test_util.h"
 
-namespace nodecc::threadpool {
+namespace nodecc::threadpool::core {
 namespace {
 
 using test::CountingRequest;
 using test::Gate;
 
 TEST(ThreadPoolCancel, QueuedThirdJobBehindTwoBlockedWorkersIsCancelled) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(2);
   Gate gate;
   CountingRequest first, second, third;
@@ -44,7 +44,7 @@ TEST(ThreadPoolCancel, QueuedThirdJobBehindTwoBlockedWorkersIsCancelled) {
 }
 
 TEST(ThreadPoolCancel, CancelBeforeStartCompletesOnTheLoopExactlyOnce) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(1);
   Gate gate;
   CountingRequest blocker;
@@ -78,7 +78,7 @@ TEST(ThreadPoolCancel, CancelBeforeStartCompletesOnTheLoopExactlyOnce) {
 }
 
 TEST(ThreadPoolCancel, CancelledRequestKeepsTheLoopAliveUntilItsDoneRuns) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(1);
   Gate gate;
   CountingRequest blocker, queued;
@@ -89,7 +89,7 @@ TEST(ThreadPoolCancel, CancelledRequestKeepsTheLoopAliveUntilItsDoneRuns) {
   ASSERT_TRUE(pool.cancel(queued));
   EXPECT_EQ(loop.activeRequests(), 2u);
   // Only the cancelled request can complete while the blocker waits at the gate.
-  loop.run(loop::Loop::RunMode::kOnce);
+  loop.run(loop::core::Loop::RunMode::kOnce);
   EXPECT_EQ(queued.doneCalls, 1);
   EXPECT_EQ(loop.activeRequests(), 1u);
   gate.open();
@@ -100,7 +100,7 @@ TEST(ThreadPoolCancel, CancelledRequestKeepsTheLoopAliveUntilItsDoneRuns) {
 }
 
 TEST(ThreadPoolCancel, CancelOfARunningJobReturnsFalseAndDoneReportsSuccess) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(1);
   Gate gate;
   CountingRequest running;
@@ -118,7 +118,7 @@ TEST(ThreadPoolCancel, CancelOfARunningJobReturnsFalseAndDoneReportsSuccess) {
 }
 
 TEST(ThreadPoolCancel, CancelAfterDoneReturnsFalse) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(1);
   CountingRequest req;
   pool.submit(loop, req);
@@ -133,7 +133,7 @@ TEST(ThreadPoolCancel, CancelAfterDoneReturnsFalse) {
 
 // Finished on the worker, completion not yet run on the loop: too late to cancel.
 TEST(ThreadPoolCancel, CancelOfAFinishedButUncompletedJobReturnsFalse) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(1);
   CountingRequest req;
   pool.submit(loop, req);
@@ -152,7 +152,7 @@ TEST(ThreadPoolCancel, CancelOfAFinishedButUncompletedJobReturnsFalse) {
 // The destructor's contract (thread_pool.h): it waits for running work; queued work is
 // cancelled and its done never runs.
 TEST(ThreadPoolCancel, DestroyingThePoolDropsQueuedWorkWithoutRunningIt) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   Gate gate;
   CountingRequest running, queued;
   running.gate = &gate;
@@ -171,11 +171,11 @@ TEST(ThreadPoolCancel, DestroyingThePoolDropsQueuedWorkWithoutRunningIt) {
   EXPECT_EQ(running.workCalls.load(), 1);
   EXPECT_EQ(queued.workCalls.load(), 0);
   // `running` completes normally; `queued` must not.
-  loop.run(loop::Loop::RunMode::kNoWait);
-  loop.run(loop::Loop::RunMode::kNoWait);
+  loop.run(loop::core::Loop::RunMode::kNoWait);
+  loop.run(loop::core::Loop::RunMode::kNoWait);
   EXPECT_EQ(running.doneCalls, 1);
   EXPECT_EQ(queued.doneCalls, 0);
 }
 
 }  // namespace
-}  // namespace nodecc::threadpool
+}  // namespace nodecc::threadpool::core

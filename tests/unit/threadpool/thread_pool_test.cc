@@ -13,7 +13,7 @@
 #include "loop/loop.h"
 #include "unit/threadpool/thread_pool_test_util.h"
 
-namespace nodecc::threadpool {
+namespace nodecc::threadpool::core {
 namespace {
 
 using test::CountingRequest;
@@ -21,7 +21,7 @@ using test::Gate;
 
 TEST(ThreadPool, HundredThousandJobsEachCompleteExactlyOnceOnTheLoopThread) {
   constexpr size_t kJobs = 100000;
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(4);
   std::deque<CountingRequest> reqs(kJobs);
   for (CountingRequest& r : reqs) {
@@ -53,7 +53,7 @@ TEST(ThreadPool, CompletesEachRequestOnTheLoopThatSubmittedIt) {
   std::vector<std::thread> threads;
   for (int l = 0; l < kLoops; ++l) {
     threads.emplace_back([&, l] {
-      loop::Loop loop;
+      loop::core::Loop loop;
       loopThreads[size_t(l)] = std::this_thread::get_id();
       for (int i = 0; i < kJobsPerLoop; ++i) {
         pool.submit(loop, reqs[size_t(l * kJobsPerLoop + i)]);
@@ -76,7 +76,7 @@ TEST(ThreadPool, CompletesEachRequestOnTheLoopThatSubmittedIt) {
 }
 
 TEST(ThreadPool, RunsUpToSizeJobsAtOnce) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(3);
   Gate gate;
   std::deque<CountingRequest> reqs(4);
@@ -99,11 +99,11 @@ TEST(ThreadPool, RunsUpToSizeJobsAtOnce) {
 }
 
 TEST(ThreadPool, AJobCanBeSubmittedAgainFromItsDoneCallback) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(2);
   struct Again : CountingRequest {
     ThreadPool* pool = nullptr;
-    loop::Loop* loop = nullptr;
+    loop::core::Loop* loop = nullptr;
   } req;
   req.pool = &pool;
   req.loop = &loop;
@@ -131,7 +131,7 @@ bool allSignalsBlockedHere() {
 // A worker that could take a process signal would run its default action behind the loop's
 // signalfd.
 TEST(ThreadPool, WorkersBlockSignals) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(1);
   struct Probe : WorkRequest {
     Probe()
@@ -209,7 +209,7 @@ TEST(ThreadPool, InvalidSizeInEnvironmentFallsBackToFour) {
 }
 
 TEST(ThreadPool, ZeroThreadsMeansOne) {
-  loop::Loop loop;
+  loop::core::Loop loop;
   ThreadPool pool(0);
   EXPECT_EQ(pool.size(), 1u);
   CountingRequest req;
@@ -226,4 +226,4 @@ TEST(ThreadPool, PoolThatNeverRanAJobDestroysCleanly) {
 }
 
 }  // namespace
-}  // namespace nodecc::threadpool
+}  // namespace nodecc::threadpool::core

@@ -9,7 +9,7 @@
 
 #include "threadpool/thread_pool.h"
 
-namespace nodecc::threadpool::test {
+namespace nodecc::threadpool::core::test {
 
 // Workers wait at the gate; the test waits for `n` of them to arrive before acting.
 class Gate {
@@ -73,4 +73,4 @@ struct CountingRequest : WorkRequest {
   std::thread::id doneThread;
 };
 
-}  // namespace nodecc::threadpool::test
+}  // namespace nodecc::threadpool::core::test

@@ -325,7 +325,7 @@ Agent::Agent(const AgentOptions& o)
       maxFreeSockets(o.maxFreeSockets),
       impl_(new detail::AgentImpl(this, o)) {
   impl_->retain();
-  api::Runtime::current().adopt(new AgentTeardown(impl_));
+  nodecc::detail::Runtime::current().adopt(new AgentTeardown(impl_));
 }
 
 Agent::~Agent() {
@@ -365,8 +365,8 @@ void Agent::destroy() {
 Agent& globalAgent() {
   // One per thread (each thread has its own loop), owned by the thread's runtime.
   thread_local Agent* agent = nullptr;
-  thread_local api::Runtime* owner = nullptr;
-  api::Runtime& rt = api::Runtime::current();
+  thread_local nodecc::detail::Runtime* owner = nullptr;
+  nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
   if (agent == nullptr || owner != &rt) {
     AgentOptions o;
     o.keepAlive = true;

@@ -2,7 +2,7 @@
 // onSocket/tickOnSocket ('socket' from a tick, then the buffered output), write/end with
 // 'drain' and 'finish', destroy and abort, socketErrorListener / socketOnEnd /
 // socketCloseListener, responseKeepAlive and emitFreeNT (the socket back to the agent).
-// Writing the request (write/end/'finish') is in http_client_write.cc.
+// Writing the request (write/end/'finish') is in write.cc.
 #include "api/http/client/client_request.h"
 
 #include <memory>
@@ -58,7 +58,7 @@ ClientRequestImpl::ClientRequestImpl()
 
 ClientRequestImpl::~ClientRequestImpl() {
   if (recycler_.queued()) {
-    api::Runtime::current().loop().stopImmediate(recycler_);
+    nodecc::detail::Runtime::current().loop().stopImmediate(recycler_);
   }
 }
 
@@ -122,10 +122,10 @@ void ClientRequestImpl::recycleIfDone() {
   // Not from a tick: what the last 'close' (or 'end') set off in this same drain, nextTicks
   // and promise continuations (`co_await res.text()` and then reading res), comes first.
   recycleQueued_ = true;
-  api::Runtime::current().loop().startImmediate(recycler_);
+  nodecc::detail::Runtime::current().loop().startImmediate(recycler_);
 }
 
-void ClientRequestImpl::onRecycle(loop::Immediate* i) {
+void ClientRequestImpl::onRecycle(loop::core::Immediate* i) {
   auto* self = static_cast<ClientRequestImpl*>(i->data);
   self->recycleQueued_ = false;
   self->recycle();

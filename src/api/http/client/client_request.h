@@ -47,16 +47,16 @@ class ClientRequestImpl {
 
   // Response storage, which res's rawHeaders/rawTrailers read (declared before res).
   std::string emptyString;  // res.method / res.url
-  std::vector<::nodecc::http::OwnedHeader> resHeaders;
+  std::vector<http::core::OwnedHeader> resHeaders;
   size_t resHeaderCount = 0;
-  std::vector<::nodecc::http::OwnedHeader> resTrailers;
+  std::vector<http::core::OwnedHeader> resTrailers;
   size_t resTrailerCount = 0;
 
   ClientRequest req;
   IncomingMessage res;
   uint64_t generation = 0;
 
-  // --- what request() decided (http_client_api.cc)
+  // --- what request() decided (options.cc)
   std::string connectHost;  // hostname to resolve (no brackets)
   uint16_t port = 80;
   std::string localAddress;
@@ -73,8 +73,8 @@ class ClientRequestImpl {
   // Starts the request: agent, signal, expect-continue head.
   void start();
 
-  // --- outgoing message (http_client_head.cc)
-  ::nodecc::http::HeaderPairs outHeaders;  // [0, outCount) in use; strings reused
+  // --- outgoing message (head.cc)
+  HeaderPairs outHeaders;  // [0, outCount) in use; strings reused
   size_t outCount = 0;
   std::string head;  // the stored head, until it is sent
   bool headStored = false;
@@ -93,7 +93,7 @@ class ClientRequestImpl {
   void setOutHeader(std::string_view name, std::string_view value, bool append);
   bool hasOutHeader(std::string_view name) const;
 
-  // --- writing (http_client_request.cc)
+  // --- writing (write.cc, client_request.cc)
   bool write(std::string_view data, UniqueFunction<void(Error*)> cb);
   void end(std::string_view data, bool hasData, UniqueFunction<void()> cb);
   void destroy(const Error* err);
@@ -104,7 +104,7 @@ class ClientRequestImpl {
   void setNoDelay(bool on);
   void setKeepAlive(bool on, uint64_t delayMs);
 
-  // --- the socket (http_client_request.cc)
+  // --- the socket (client_request.cc)
   // The agent gave this request a socket; "socket" follows from a tick.
   void onSocket(ClientSocket& socket, bool reused);
   void onSocketConnect();
@@ -120,13 +120,11 @@ class ClientRequestImpl {
   bool canRetry() const;
   void retry();
 
-  // --- the response (http_client_response.cc)
-  void onInformation(const ::nodecc::http::ResponseHead& head,
-                     const ::nodecc::http::Header* headers);
-  void onResponseHead(const ::nodecc::http::ResponseHead& head,
-                      const ::nodecc::http::Header* headers);
+  // --- the response (response.cc)
+  void onInformation(const http::core::ResponseHead& head, const http::core::Header* headers);
+  void onResponseHead(const http::core::ResponseHead& head, const http::core::Header* headers);
   void onResponseBody(std::string_view data);
-  void onResponseComplete(const ::nodecc::http::Header* trailers, size_t count);
+  void onResponseComplete(const http::core::Header* trailers, size_t count);
   // Readable side of the response.
   void resPause();
   void resResume();
@@ -172,8 +170,8 @@ class ClientRequestImpl {
   size_t bufferedBytes = 0;
 
  private:
-  static void onRecycle(loop::Immediate* i);
-  loop::Immediate recycler_{&ClientRequestImpl::onRecycle};
+  static void onRecycle(loop::core::Immediate* i);
+  loop::core::Immediate recycler_{&ClientRequestImpl::onRecycle};
   bool recycleQueued_ = false;
   void reset();
   void recycleIfDone();
@@ -197,7 +195,7 @@ class ClientRequestImpl {
 };
 
 struct IncomingOps;
-// The IncomingOps of a client's response (http_client_response.cc).
+// The IncomingOps of a client's response (response.cc).
 const IncomingOps& clientResponseOps();
 // Node's connResetException(message): code ECONNRESET, no errno.
 Error connResetError(const char* message);

@@ -9,25 +9,6 @@
 
 namespace nodecc::http {
 
-namespace {
-
-// Node's RE_CONN_CLOSE (/(?:^|\W)close(?:$|\W)/i) and the chunked test of Transfer-Encoding.
-bool mentions(std::string_view value, std::string_view word) {
-  auto isWordChar = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  };
-  for (size_t i = 0; i + word.size() <= value.size(); ++i) {
-    if (detail::equalsIgnoreCase(value.substr(i, word.size()), word) &&
-        (i == 0 || !isWordChar(value[i - 1])) &&
-        (i + word.size() == value.size() || !isWordChar(value[i + word.size()]))) {
-      return true;
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
 namespace detail {
 
 void ClientRequestImpl::setOutHeader(std::string_view name, std::string_view value, bool append) {
@@ -96,14 +77,14 @@ void ClientRequestImpl::storeHead(bool fromEnd, size_t endLength) {
         hasConnection = true;
         // Node only marks the message last here; not reusing the socket either is what the
         // server's answer will say anyway.
-        shouldKeepAlive = !mentions(value, "close");
+        shouldKeepAlive = !mentionsWord(value, "close");
         break;
       case FramingField::kContentLength:
         hasContentLength = true;
         break;
       case FramingField::kTransferEncoding:
         hasTe = true;
-        chunked = mentions(value, "chunked");
+        chunked = mentionsWord(value, "chunked");
         break;
       case FramingField::kDate:  // a request's Date is the caller's business
       case FramingField::kOther:

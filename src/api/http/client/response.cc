@@ -71,8 +71,8 @@ const IncomingOps kClientOps = {
     },
 };
 
-void copyFields(std::vector<::nodecc::http::OwnedHeader>& to, size_t* count,
-                const ::nodecc::http::Header* from, size_t n) {
+void copyFields(std::vector<http::core::OwnedHeader>& to, size_t* count,
+                const http::core::Header* from, size_t n) {
   if (to.size() < n) {
     to.resize(n);
   }
@@ -83,7 +83,7 @@ void copyFields(std::vector<::nodecc::http::OwnedHeader>& to, size_t* count,
   *count = n;
 }
 
-void setVersion(IncomingMessage& m, const ::nodecc::http::ResponseHead& head) {
+void setVersion(IncomingMessage& m, const http::core::ResponseHead& head) {
   m.httpVersionMajor = head.versionMajor;
   m.httpVersionMinor = head.versionMinor;
   const char version[3] = {char('0' + head.versionMajor), '.', char('0' + head.versionMinor)};
@@ -97,8 +97,8 @@ const IncomingOps& clientResponseOps() {
   return kClientOps;
 }
 
-void ClientRequestImpl::onInformation(const ::nodecc::http::ResponseHead& head,
-                                      const ::nodecc::http::Header* headers) {
+void ClientRequestImpl::onInformation(const http::core::ResponseHead& head,
+                                      const http::core::Header* headers) {
   uint64_t gen = generation;
   if (head.status == 100) {
     req.emit("continue");
@@ -115,7 +115,7 @@ void ClientRequestImpl::onInformation(const ::nodecc::http::ResponseHead& head,
   ev.httpVersion = std::to_string(head.versionMajor) + "." + std::to_string(head.versionMinor);
   ev.statusCode = head.status;
   ev.statusMessage.assign(head.reason);
-  std::vector<::nodecc::http::OwnedHeader> list;
+  std::vector<http::core::OwnedHeader> list;
   size_t count = 0;
   copyFields(list, &count, headers, head.headerCount);
   RawHeaders raw(&list, &count);
@@ -129,8 +129,8 @@ void ClientRequestImpl::onInformation(const ::nodecc::http::ResponseHead& head,
   req.emit("information", static_cast<const InformationEvent&>(ev));
 }
 
-void ClientRequestImpl::onResponseHead(const ::nodecc::http::ResponseHead& head,
-                                       const ::nodecc::http::Header* headers) {
+void ClientRequestImpl::onResponseHead(const http::core::ResponseHead& head,
+                                       const http::core::Header* headers) {
   hasResponse = true;
   keepSent = false;  // an answer began: no retry from here on
   sent.clear();
@@ -182,7 +182,7 @@ void ClientRequestImpl::onResponseBody(std::string_view data) {
   resFlowIfWanted();
 }
 
-void ClientRequestImpl::onResponseComplete(const ::nodecc::http::Header* trailers, size_t count) {
+void ClientRequestImpl::onResponseComplete(const http::core::Header* trailers, size_t count) {
   responseDone = true;
   res.complete = true;
   keepSent = false;

@@ -20,7 +20,7 @@ Error socketError(int err, const char* syscall) {
 }
 
 // Node's "Parse Error: <llhttp's reason>" for the codes a response can fail with.
-Error parseError(const ::nodecc::http::ParseError& err) {
+Error parseError(const http::core::ParseError& err) {
   struct Reason {
     std::string_view code;
     const char* text;
@@ -53,7 +53,7 @@ Error parseError(const ::nodecc::http::ParseError& err) {
 ClientSocket::ClientSocket(AgentImpl& agent, std::string name)
     : agent_(agent),
       name_(std::move(name)),
-      conn_(new ::nodecc::http::ClientConnection(api::Runtime::current().loop(), *this)),
+      conn_(new http::core::ClientConnection(nodecc::detail::Runtime::current().loop(), *this)),
       socket_(std::make_unique<net::Socket>(this)) {
   facade = socket_.get();
   agent_.retain();
@@ -68,7 +68,7 @@ ClientSocket::~ClientSocket() {
 void ClientSocket::start(const ClientRequestImpl& req) {
   conn_->limits.maxHeaderSize = req.maxHeaderSize;
   if (!req.localAddress.empty()) {
-    auto local = net::SocketAddress::parse(req.localAddress, req.localPort);
+    auto local = net::core::SocketAddress::parse(req.localAddress, req.localPort);
     if (!local) {
       Error e = Error::fromErrno(-EINVAL, "bind");
       e.message = "bind EINVAL " + req.localAddress;
@@ -78,7 +78,7 @@ void ClientSocket::start(const ClientRequestImpl& req) {
     local_ = *local;
   }
   uint16_t port = req.port;
-  if (auto ip = net::SocketAddress::parse(req.connectHost, port)) {
+  if (auto ip = net::core::SocketAddress::parse(req.connectHost, port)) {
     addresses_.push_back(*ip);  // an IP literal: no resolver round trip
     connectNext();
     return;
@@ -88,7 +88,7 @@ void ClientSocket::start(const ClientRequestImpl& req) {
   std::string host = req.connectHost;
   lookup_ = dns::detail::startLookup(
       host, dns::detail::toAddressFamily(req.family), flags,
-      [this, host, port](int err, std::vector<os::ResolvedAddress>& found) {
+      [this, host, port](int err, std::vector<os::core::ResolvedAddress>& found) {
         lookup_ = nullptr;
         if (closing_) {
           return;
@@ -98,8 +98,8 @@ void ClientSocket::start(const ClientRequestImpl& req) {
           return;
         }
         for (const auto& a : found) {
-          auto addr =
-              net::SocketAddress::fromRaw(reinterpret_cast<const sockaddr*>(&a.storage), a.length);
+          auto addr = net::core::SocketAddress::fromRaw(
+              reinterpret_cast<const sockaddr*>(&a.storage), a.length);
           addr.setPort(port);
           addresses_.push_back(addr);
         }
@@ -125,8 +125,8 @@ void ClientSocket::onConnect(int status) {
     if (next_ < addresses_.size()) {
       // This connection is done with; a new one tries the next address.
       conn_->abandon();
-      conn_ = new ::nodecc::http::ClientConnection(api::Runtime::current().loop(), *this);
-      conn_->limits = ::nodecc::http::ParserLimits{};
+      conn_ = new http::core::ClientConnection(nodecc::detail::Runtime::current().loop(), *this);
+      conn_->limits = http::core::ParserLimits{};
       if (request) {
         conn_->limits.maxHeaderSize = request->maxHeaderSize;
       }
@@ -155,15 +155,15 @@ void ClientSocket::fail(const Error& err) {
 
 // --- the connection's events
 
-void ClientSocket::onInformation(const ::nodecc::http::ResponseHead& head,
-                                 const ::nodecc::http::Header* headers) {
+void ClientSocket::onInformation(const http::core::ResponseHead& head,
+                                 const http::core::Header* headers) {
   if (request) {
     request->onInformation(head, headers);
   }
 }
 
-void ClientSocket::onResponse(const ::nodecc::http::ResponseHead& head,
-                              const ::nodecc::http::Header* headers) {
+void ClientSocket::onResponse(const http::core::ResponseHead& head,
+                              const http::core::Header* headers) {
   if (request) {
     request->onResponseHead(head, headers);
   }
@@ -175,13 +175,13 @@ void ClientSocket::onBody(std::string_view data) {
   }
 }
 
-void ClientSocket::onMessageComplete(const ::nodecc::http::Header* trailers, size_t count) {
+void ClientSocket::onMessageComplete(const http::core::Header* trailers, size_t count) {
   if (request) {
     request->onResponseComplete(trailers, count);
   }
 }
 
-void ClientSocket::onParseError(const ::nodecc::http::ParseError& err) {
+void ClientSocket::onParseError(const http::core::ParseError& err) {
   // Node's socketOnData: the request fails at once (even when the bytes that failed came
   // after a complete response: what was answered still ends normally), then the socket goes.
   if (request) {

@@ -23,7 +23,7 @@ namespace nodecc::http::detail {
 class AgentImpl;
 class ClientRequestImpl;
 
-class ClientSocket final : public ::nodecc::http::ClientConnection::Owner,
+class ClientSocket final : public http::core::ClientConnection::Owner,
                            public net::detail::SocketBackend {
  public:
   ClientSocket(AgentImpl& agent, std::string name);
@@ -35,7 +35,7 @@ class ClientSocket final : public ::nodecc::http::ClientConnection::Owner,
   AgentImpl& agent() { return agent_; }
   const std::string& name() const { return name_; }
   net::Socket& facadeSocket() { return *socket_; }
-  ::nodecc::http::ClientConnection& connection() { return *conn_; }
+  http::core::ClientConnection& connection() { return *conn_; }
   bool connected() const { return connected_; }
   bool closing() const { return closing_; }
 
@@ -59,7 +59,7 @@ class ClientSocket final : public ::nodecc::http::ClientConnection::Owner,
   void dispose();
 
   // net::detail::SocketBackend (the facade's operations)
-  ::nodecc::net::Stream& stream() override { return conn_->stream(); }
+  net::core::Stream& stream() override { return conn_->stream(); }
   bool write(std::string_view data, UniqueFunction<void(Error*)> cb) override;
   void end() override;
   void destroy(const Error* err) override;
@@ -73,13 +73,12 @@ class ClientSocket final : public ::nodecc::http::ClientConnection::Owner,
  private:
   // ClientConnection::Owner
   void onConnect(int status) override;
-  void onInformation(const ::nodecc::http::ResponseHead& head,
-                     const ::nodecc::http::Header* headers) override;
-  void onResponse(const ::nodecc::http::ResponseHead& head,
-                  const ::nodecc::http::Header* headers) override;
+  void onInformation(const http::core::ResponseHead& head,
+                     const http::core::Header* headers) override;
+  void onResponse(const http::core::ResponseHead& head, const http::core::Header* headers) override;
   void onBody(std::string_view data) override;
-  void onMessageComplete(const ::nodecc::http::Header* trailers, size_t count) override;
-  void onParseError(const ::nodecc::http::ParseError& err) override;
+  void onMessageComplete(const http::core::Header* trailers, size_t count) override;
+  void onParseError(const http::core::ParseError& err) override;
   void onPeerEnd() override;
   void onError(int err) override;
   void onDrain() override;
@@ -91,13 +90,13 @@ class ClientSocket final : public ::nodecc::http::ClientConnection::Owner,
 
   AgentImpl& agent_;
   std::string name_;
-  ::nodecc::http::ClientConnection* conn_;
+  http::core::ClientConnection* conn_;
   std::unique_ptr<net::Socket> socket_;
   // Connecting: the addresses to try, in order, and the one being tried.
-  std::vector<net::SocketAddress> addresses_;
+  std::vector<net::core::SocketAddress> addresses_;
   size_t next_ = 0;
-  net::SocketAddress target_;
-  net::SocketAddress local_;
+  net::core::SocketAddress target_;
+  net::core::SocketAddress local_;
   dns::detail::LookupRequest* lookup_ = nullptr;
   std::unique_ptr<Error> error_;  // why it closed, for the request
   bool connected_ = false;

@@ -54,20 +54,6 @@ IncomingMessage::IncomingMessage(detail::ExchangeImpl& ex, const std::string& m,
 
 namespace detail {
 
-bool mentionsWord(std::string_view text, std::string_view word) {
-  auto isWordChar = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  };
-  for (size_t i = 0; i + word.size() <= text.size(); ++i) {
-    if (equalsIgnoreCase(text.substr(i, word.size()), word) &&
-        (i == 0 || !isWordChar(text[i - 1])) &&
-        (i + word.size() == text.size() || !isWordChar(text[i + word.size()]))) {
-      return true;
-    }
-  }
-  return false;
-}
-
 ExchangeImpl::ExchangeImpl(HttpServerImpl& s)
     : server(s),
       req(*this, method, url, &headers, &headerCount, &trailers, &trailerCount),
@@ -122,7 +108,7 @@ void ExchangeImpl::deliverBody(std::string_view data) {
   if (dumped || data.empty()) {
     return;
   }
-  Buffer chunk = Buffer::from(data, "latin1");
+  Buffer chunk = Buffer::from(data);  // the bytes as they are
   if (flowing && buffered.empty() && req.listenerCount("data") > 0) {
     req.emit("data", static_cast<const Buffer&>(chunk));
     return;

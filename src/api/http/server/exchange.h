@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "api/http/server/head_buffer.h"
+#include "api/http/text.h"
 #include "api/net/server_lifecycle.h"
 #include "http/exchange.h"
 #include "http/server_connection.h"
@@ -21,10 +22,6 @@
 #include "nodecc/http.h"
 
 namespace nodecc::http::detail {
-
-// Node's test of a list-valued field for a word, /(?:^|\W)word(?:$|\W)/i: the Expect field
-// for 100-continue, an HTTP/1.0 request's TE field for chunked.
-bool mentionsWord(std::string_view text, std::string_view word);
 
 class HttpServerImpl;
 class HttpSocket;
@@ -51,10 +48,10 @@ struct OrphanLink {
   int64_t since = 0;  // loop time it was orphaned
   OrphanLink* prev = nullptr;
   OrphanLink* next = nullptr;
-  loop::IntrusiveList<OrphanLink>* owner = nullptr;
+  loop::core::IntrusiveList<OrphanLink>* owner = nullptr;
 };
 
-class ExchangeImpl final : public ::nodecc::http::Exchange {
+class ExchangeImpl final : public http::core::Exchange {
  public:
   explicit ExchangeImpl(HttpServerImpl& server);
   ~ExchangeImpl() override;
@@ -78,8 +75,8 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   // the status line and header fields, each ending in CRLF, without Date and Connection, which
   // are added here as end() adds them; then `body`, then `len` bytes of `file` from `offset`.
   // Marks the response sent and ended and emits 'finish' and 'close' as end() does.
-  void respondRaw(std::string_view fields, std::string_view body, net::SharedFile* file = nullptr,
-                  int64_t offset = 0, size_t len = 0);
+  void respondRaw(std::string_view fields, std::string_view body,
+                  net::core::SharedFile* file = nullptr, int64_t offset = 0, size_t len = 0);
   // respondRaw's first half, for a body of several pieces (multipart/byteranges over a file):
   // sends the head and returns true; the caller then writes the body (write, sendFile) and
   // calls finishResponse(). False when there is nothing to send (already ended, or aborted:
@@ -157,34 +154,34 @@ class ExchangeImpl final : public ::nodecc::http::Exchange {
   size_t bufferedBytes = 0;
 };
 
-class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
+class HttpServerImpl final : public http::core::ServerDelegate {
  public:
-  HttpServerImpl(Server& facade, loop::Loop& loop);
+  HttpServerImpl(Server& facade, loop::core::Loop& loop);
   ~HttpServerImpl() override;
 
   void setListener(RequestListener l) { listener_ = std::move(l); }
   void setAsyncListener(AsyncRequestListener l);
   void listen(const net::ListenOptions& options);
   void close(UniqueFunction<void(Error*)> cb);
-  net::Socket& socketOf(::nodecc::http::ServerConnection& conn);
+  net::Socket& socketOf(http::core::ServerConnection& conn);
   void handleException(ExchangeImpl& ex, uint64_t generation, std::exception_ptr e);
 
   Server& facade;
-  loop::Loop& loop;
-  std::unique_ptr<::nodecc::http::ServerCore> core;
+  loop::core::Loop& loop;
+  std::unique_ptr<http::core::ServerCore> core;
 
   // ServerDelegate
-  void onConnection(::nodecc::http::ServerConnection& conn) override;
-  void onConnectionClose(::nodecc::http::ServerConnection& conn) override;
-  ::nodecc::http::Exchange* newExchange(::nodecc::http::ServerConnection& conn) override;
-  void releaseExchange(::nodecc::http::Exchange* ex) override;
-  void onRequest(::nodecc::http::Exchange& ex) override;
-  void onBody(::nodecc::http::Exchange& ex, std::string_view data) override;
-  void onBodyEnd(::nodecc::http::Exchange& ex) override;
-  void onAbort(::nodecc::http::Exchange& ex) override;
-  void onDrain(::nodecc::http::Exchange& ex) override;
-  bool onClientError(::nodecc::http::ServerConnection& conn,
-                     const ::nodecc::http::ParseError& err) override;
+  void onConnection(http::core::ServerConnection& conn) override;
+  void onConnectionClose(http::core::ServerConnection& conn) override;
+  http::core::Exchange* newExchange(http::core::ServerConnection& conn) override;
+  void releaseExchange(http::core::Exchange* ex) override;
+  void onRequest(http::core::Exchange& ex) override;
+  void onBody(http::core::Exchange& ex, std::string_view data) override;
+  void onBodyEnd(http::core::Exchange& ex) override;
+  void onAbort(http::core::Exchange& ex) override;
+  void onDrain(http::core::Exchange& ex) override;
+  bool onClientError(http::core::ServerConnection& conn,
+                     const http::core::ParseError& err) override;
 
   void recycle(ExchangeImpl* ex);
   // "Date: ...\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n" for this second and
@@ -217,14 +214,14 @@ class HttpServerImpl final : public ::nodecc::http::ServerDelegate {
     HeadBuffer text;
   };
   KeepAliveTail tail_;
-  static void onTrim(loop::Deferred* d);
-  static void onOrphanTimer(loop::Timer* t);
+  static void onTrim(loop::core::Deferred* d);
+  static void onOrphanTimer(loop::core::Timer* t);
   void armOrphanTimer();
   std::vector<ExchangeImpl*> free_;
   size_t live_ = 0;
-  loop::IntrusiveList<OrphanLink> orphans_;
-  loop::Timer orphanTimer_{&HttpServerImpl::onOrphanTimer};
-  loop::Deferred trim_{&HttpServerImpl::onTrim, this};
+  loop::core::IntrusiveList<OrphanLink> orphans_;
+  loop::core::Timer orphanTimer_{&HttpServerImpl::onOrphanTimer};
+  loop::core::Deferred trim_{&HttpServerImpl::onTrim, this};
   net::detail::ServerLifecycle lifecycle_;
 };
 

@@ -14,7 +14,7 @@
 namespace nodecc::http {
 
 std::string_view statusCodeText(int status) {
-  return ::nodecc::http::statusReason(status);
+  return http::core::statusReason(status);
 }
 
 const std::vector<std::string>& methods() {

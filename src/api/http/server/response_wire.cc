@@ -1,6 +1,6 @@
 // The bytes of a server response: the head Node's OutgoingMessage._storeHeader builds, the
 // body framing (Content-Length or chunked), the end of a response and a failed one. The
-// ServerResponse facade that drives this is in http_response.cc.
+// ServerResponse facade that drives this is in response.cc.
 #include "api/http/outgoing.h"
 #include "api/http/server/exchange.h"
 #include "api/http/text.h"
@@ -62,11 +62,11 @@ void ExchangeImpl::storeHead(bool fromEnd, size_t endLength) {
   int status = res.statusCode;
   std::string_view line;  // the precomputed status line, when the reason is Node's own
   if (res.statusMessage.empty()) {
-    line = statusLine(status);
-    std::string_view standard = statusReason(status);
+    line = core::statusLine(status);
+    std::string_view standard = core::statusReason(status);
     res.statusMessage.assign(standard.empty() ? std::string_view("unknown") : standard);
-  } else if (std::string_view(res.statusMessage) == statusReason(status)) {
-    line = statusLine(status);  // the standard reason given again (a proxy passing one on)
+  } else if (std::string_view(res.statusMessage) == core::statusReason(status)) {
+    line = core::statusLine(status);  // the standard reason given again (a proxy passing one on)
   } else if (!isValidHeaderValue(res.statusMessage)) {
     throw TypeError("ERR_INVALID_CHAR", "Invalid character in statusMessage");
   }
@@ -178,7 +178,7 @@ void ExchangeImpl::appendDateAndConnection(bool withDate, bool withConnection, b
   }
   if (withDate) {
     head += "Date: ";
-    head += httpDate();
+    head += core::httpDate();
     head += "\r\n";
   }
   if (!withConnection) {
@@ -192,8 +192,8 @@ void ExchangeImpl::appendDateAndConnection(bool withDate, bool withConnection, b
   }
 }
 
-void ExchangeImpl::respondRaw(std::string_view fields, std::string_view body, net::SharedFile* file,
-                              int64_t offset, size_t len) {
+void ExchangeImpl::respondRaw(std::string_view fields, std::string_view body,
+                              net::core::SharedFile* file, int64_t offset, size_t len) {
   const bool withHead = body.size() <= kHeadBodyCoalesceBytes;
   if (!beginRawResponse(fields, withHead ? body : std::string_view())) {
     return;
@@ -346,7 +346,7 @@ void ExchangeImpl::failResponse(std::exception_ptr) {
 }
 
 std::string_view HttpServerImpl::rebuildKeepAliveTail() {
-  const HttpDateStamp date = httpDateStamp(loop.now());
+  const core::HttpDateStamp date = core::httpDateStamp(loop.now());
   tail_.validUntilMs = date.validUntilMs;
   tail_.keepAliveTimeout = facade.options.keepAliveTimeout;
   tail_.maxRequestsPerSocket = facade.options.maxRequestsPerSocket;

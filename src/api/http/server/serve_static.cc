@@ -25,10 +25,10 @@ namespace detail {
 
 class StaticServer : public std::enable_shared_from_this<StaticServer> {
  public:
-  StaticServer(loop::Loop& loop, std::shared_ptr<const staticfiles::RootConfig> config,
+  StaticServer(loop::core::Loop& loop, std::shared_ptr<const staticfiles::core::RootConfig> config,
                UniqueFunction<void(IncomingMessage&, ServerResponse&, int, uint64_t)> onResponse)
       : loop_(loop),
-        engine_(loop, api::defaultThreadPool(), std::move(config)),
+        engine_(loop, nodecc::detail::defaultThreadPool(), std::move(config)),
         onResponse_(std::move(onResponse)) {}
 
   void handle(IncomingMessage& req, ServerResponse& res, UniqueFunction<void()>* next);
@@ -36,20 +36,21 @@ class StaticServer : public std::enable_shared_from_this<StaticServer> {
 
  private:
   struct Pending;
-  static void fillRequest(const ExchangeImpl& ex, staticfiles::Request* r);
-  static void onReady(staticfiles::StaticFiles::Waiter* w);
-  void finish(ExchangeImpl& ex, const staticfiles::Response& out, UniqueFunction<void()>* next);
-  void send(ExchangeImpl& ex, const staticfiles::Response& out);
+  static void fillRequest(const ExchangeImpl& ex, staticfiles::core::Request* r);
+  static void onReady(staticfiles::core::StaticFiles::Waiter* w);
+  void finish(ExchangeImpl& ex, const staticfiles::core::Response& out,
+              UniqueFunction<void()>* next);
+  void send(ExchangeImpl& ex, const staticfiles::core::Response& out);
   std::string_view mergeCallerHeaders(const ExchangeImpl& ex, std::string_view fields);
 
-  loop::Loop& loop_;
-  staticfiles::StaticFiles engine_;
+  loop::core::Loop& loop_;
+  staticfiles::core::StaticFiles engine_;
   UniqueFunction<void(IncomingMessage&, ServerResponse&, int, uint64_t)> onResponse_;
   std::string merged_;  // fields with the caller's headers merged in
 };
 
 // A request waiting for a lookup on the thread pool.
-struct StaticServer::Pending : staticfiles::StaticFiles::Waiter {
+struct StaticServer::Pending : staticfiles::core::StaticFiles::Waiter {
   Pending() : Waiter(&StaticServer::onReady) {}
   std::shared_ptr<StaticServer> server;
   ExchangeImpl* ex = nullptr;
@@ -58,44 +59,43 @@ struct StaticServer::Pending : staticfiles::StaticFiles::Waiter {
   bool hasNext = false;
 };
 
-void StaticServer::fillRequest(const ExchangeImpl& ex, staticfiles::Request* r) {
+void StaticServer::fillRequest(const ExchangeImpl& ex, staticfiles::core::Request* r) {
   r->method = ex.method;
   r->target = ex.url;
   // One pass over the fields, dispatching on the name's length first; the first occurrence of
   // each field counts.
   for (size_t i = 0; i < ex.headerCount; ++i) {
-    const OwnedHeader& h = ex.headers[i];
+    const core::OwnedHeader& h = ex.headers[i];
     std::string_view name = h.name;
-    staticfiles::FieldValue* slot = nullptr;
+    staticfiles::core::FieldValue* slot = nullptr;
     switch (name.size()) {
       case 5:
-        slot = ::nodecc::http::equalsLower(name, "range") ? &r->range : nullptr;
+        slot = http::core::equalsLower(name, "range") ? &r->range : nullptr;
         break;
       case 8:
-        if (::nodecc::http::equalsLower(name, "if-match")) {
+        if (http::core::equalsLower(name, "if-match")) {
           slot = &r->ifMatch;
-        } else if (::nodecc::http::equalsLower(name, "if-range")) {
+        } else if (http::core::equalsLower(name, "if-range")) {
           slot = &r->ifRange;
         }
         break;
       case 13:
-        slot = ::nodecc::http::equalsLower(name, "if-none-match") ? &r->ifNoneMatch : nullptr;
+        slot = http::core::equalsLower(name, "if-none-match") ? &r->ifNoneMatch : nullptr;
         break;
       case 15:
-        slot = ::nodecc::http::equalsLower(name, "accept-encoding") ? &r->acceptEncoding : nullptr;
+        slot = http::core::equalsLower(name, "accept-encoding") ? &r->acceptEncoding : nullptr;
         break;
       case 17:
-        slot =
-            ::nodecc::http::equalsLower(name, "if-modified-since") ? &r->ifModifiedSince : nullptr;
+        slot = http::core::equalsLower(name, "if-modified-since") ? &r->ifModifiedSince : nullptr;
         break;
       case 19:
-        slot = ::nodecc::http::equalsLower(name, "if-unmodified-since") ? &r->ifUnmodifiedSince
-                                                                        : nullptr;
+        slot =
+            http::core::equalsLower(name, "if-unmodified-since") ? &r->ifUnmodifiedSince : nullptr;
         break;
       default:
         break;
     }
-    if (slot != nullptr && !staticfiles::present(*slot)) {
+    if (slot != nullptr && !staticfiles::core::present(*slot)) {
       // data() is never null for a std::string, so a present-but-empty field stays present.
       *slot = std::string_view(h.value.data(), h.value.size());
     }
@@ -103,7 +103,7 @@ void StaticServer::fillRequest(const ExchangeImpl& ex, staticfiles::Request* r) 
 }
 
 void StaticServer::handle(IncomingMessage& req, ServerResponse& res, UniqueFunction<void()>* next) {
-  if (&api::Runtime::current().loop() != &loop_) {
+  if (&nodecc::detail::Runtime::current().loop() != &loop_) {
     std::fprintf(stderr,
                  "nodecc: a serveStatic handler was called on a thread other than the one that "
                  "created it; create one per thread\n");
@@ -116,10 +116,10 @@ void StaticServer::handle(IncomingMessage& req, ServerResponse& res, UniqueFunct
     throw Error("ERR_HTTP_HEADERS_SENT", "Cannot write headers after they are sent to the client");
   }
   ExchangeImpl& ex = ExchangeImpl::of(res);
-  staticfiles::Request r;
+  staticfiles::core::Request r;
   fillRequest(ex, &r);
-  staticfiles::Response out;
-  if (engine_.serve(r, &out) == staticfiles::StaticFiles::Outcome::kDone) {
+  staticfiles::core::Response out;
+  if (engine_.serve(r, &out) == staticfiles::core::StaticFiles::Outcome::kDone) {
     finish(ex, out, next);
     return;
   }
@@ -134,13 +134,13 @@ void StaticServer::handle(IncomingMessage& req, ServerResponse& res, UniqueFunct
   engine_.wait(p.release());
 }
 
-void StaticServer::onReady(staticfiles::StaticFiles::Waiter* w) {
+void StaticServer::onReady(staticfiles::core::StaticFiles::Waiter* w) {
   std::unique_ptr<Pending> p(static_cast<Pending*>(w));
   ExchangeImpl& ex = *p->ex;
   StaticServer& self = *p->server;
-  staticfiles::Request r;
+  staticfiles::core::Request r;
   fillRequest(ex, &r);
-  staticfiles::Response out;
+  staticfiles::core::Response out;
   self.engine_.resume(r, w, &out);
   // This runs from the lookup's completion, not under the server's request dispatch: an
   // exception from `next` or onResponse is handled here as it would be there (500 and the
@@ -152,7 +152,7 @@ void StaticServer::onReady(staticfiles::StaticFiles::Waiter* w) {
   }
 }
 
-void StaticServer::finish(ExchangeImpl& ex, const staticfiles::Response& out,
+void StaticServer::finish(ExchangeImpl& ex, const staticfiles::core::Response& out,
                           UniqueFunction<void()>* next) {
   if (out.clientError && next != nullptr && *next) {
     (*next)();
@@ -213,13 +213,13 @@ std::string_view StaticServer::mergeCallerHeaders(const ExchangeImpl& ex, std::s
   return merged_;
 }
 
-void StaticServer::send(ExchangeImpl& ex, const staticfiles::Response& out) {
+void StaticServer::send(ExchangeImpl& ex, const staticfiles::core::Response& out) {
   ex.res.statusCode = out.status;
   std::string_view fields = ex.outHeaders.empty() ? out.fields : mergeCallerHeaders(ex, out.fields);
   if (out.segments != nullptr) {
     if (ex.beginRawResponse(fields)) {
       for (size_t i = 0; i < out.segmentCount; ++i) {
-        const staticfiles::Segment& s = out.segments[i];
+        const staticfiles::core::Segment& s = out.segments[i];
         ex.write(s.bytes);
         if (s.range.file != nullptr && s.range.length > 0) {
           ex.sendFile(s.range.file, s.range.offset, size_t(s.range.length));
@@ -267,18 +267,18 @@ StaticHandler::Stats StaticHandler::stats() const {
 
 StaticHandler serveStatic(std::string_view root, StaticOptions options) {
   std::string path(root.empty() ? std::string_view(".") : root);
-  auto fd = os::openRoot(path.c_str());
+  auto fd = os::core::openRoot(path.c_str());
   if (!fd) {
     throw Error::fromErrno(fd.error(), "open", path);
   }
-  staticfiles::Options o;
+  staticfiles::core::Options o;
   o.cacheControl = std::move(options.cacheControl);
   o.listDirectories = options.listDirectories;
   o.followSymlinks = options.followSymlinks;
-  o.dotfiles = options.dotfiles == StaticOptions::Dotfiles::kAllow ? staticfiles::DotFiles::kAllow
-               : options.dotfiles == StaticOptions::Dotfiles::kDeny
-                   ? staticfiles::DotFiles::kDeny
-                   : staticfiles::DotFiles::kIgnore;
+  o.dotfiles =
+      options.dotfiles == StaticOptions::Dotfiles::kAllow  ? staticfiles::core::DotFiles::kAllow
+      : options.dotfiles == StaticOptions::Dotfiles::kDeny ? staticfiles::core::DotFiles::kDeny
+                                                           : staticfiles::core::DotFiles::kIgnore;
   o.indexFile = std::move(options.index);
   o.redirectDirectories = options.redirect;
   o.precompressed = options.precompressed;
@@ -286,9 +286,9 @@ StaticHandler serveStatic(std::string_view root, StaticOptions options) {
   o.cacheMemoryBytes = options.cacheMemoryBytes;
   o.memoryFileMaxBytes = options.memoryFileMaxBytes;
   o.revalidateMs = options.revalidateMs;
-  auto config = std::make_shared<const staticfiles::RootConfig>(*fd, std::move(o));
+  auto config = std::make_shared<const staticfiles::core::RootConfig>(*fd, std::move(o));
   return StaticHandler(std::make_shared<detail::StaticServer>(
-      api::Runtime::current().loop(), std::move(config), std::move(options.onResponse)));
+      nodecc::detail::Runtime::current().loop(), std::move(config), std::move(options.onResponse)));
 }
 
 }  // namespace nodecc::http

@@ -21,12 +21,12 @@ constexpr size_t kMaxFreeExchanges = 1024;
 // The socket facade of an HTTP connection: the connection owns the stream.
 class HttpSocket final : public net::detail::SocketBackend {
  public:
-  explicit HttpSocket(::nodecc::http::ServerConnection& conn)
+  explicit HttpSocket(http::core::ServerConnection& conn)
       : conn_(conn), socket_(std::make_unique<net::Socket>(this)) {
     facade = socket_.get();
   }
   net::Socket& socket() { return *socket_; }
-  ::nodecc::net::Stream& stream() override { return conn_.stream(); }
+  net::core::Stream& stream() override { return conn_.stream(); }
   bool write(std::string_view data, UniqueFunction<void(Error*)> cb) override {
     conn_.stream().write(data);
     if (cb) {
@@ -44,11 +44,11 @@ class HttpSocket final : public net::detail::SocketBackend {
   bool writable() const override { return conn_.stream().isOpen(); }
 
  private:
-  ::nodecc::http::ServerConnection& conn_;
+  http::core::ServerConnection& conn_;
   std::unique_ptr<net::Socket> socket_;
 };
 
-HttpServerImpl::HttpServerImpl(Server& f, loop::Loop& l) : facade(f), loop(l), lifecycle_(f) {
+HttpServerImpl::HttpServerImpl(Server& f, loop::core::Loop& l) : facade(f), loop(l), lifecycle_(f) {
   orphanTimer_.data = this;
   orphanTimer_.refed = false;  // waiting orphans do not keep the process alive
 }
@@ -69,7 +69,7 @@ HttpServerImpl::~HttpServerImpl() {
 
 void HttpServerImpl::listen(const net::ListenOptions& options) {
   const ServerOptions& o = facade.options;
-  ::nodecc::http::ServerCoreOptions co;
+  http::core::ServerCoreOptions co;
   co.limits.maxHeaderSize = o.maxHeaderSize;
   co.limits.maxHeadersCount = o.maxHeadersCount;
   co.limits.maxUriLength = o.maxUriLength;
@@ -81,14 +81,13 @@ void HttpServerImpl::listen(const net::ListenOptions& options) {
   co.highWaterMark = o.highWaterMark;
   co.noDelay = o.noDelay;
   if (!core) {
-    core = std::make_unique<::nodecc::http::ServerCore>(loop, *this, co);
+    core = std::make_unique<http::core::ServerCore>(loop, *this, co);
   } else {
     core->options() = co;
   }
   core->maxConnections = facade.maxConnections;
-  lifecycle_.listen(options, core->listener(), [this](const ::nodecc::net::Listener::Options& lo) {
-    return core->listen(lo);
-  });
+  lifecycle_.listen(options, core->listener(),
+                    [this](const net::core::Listener::Options& lo) { return core->listen(lo); });
 }
 
 void HttpServerImpl::close(UniqueFunction<void(Error*)> cb) {
@@ -99,20 +98,20 @@ void HttpServerImpl::close(UniqueFunction<void(Error*)> cb) {
   }
 }
 
-net::Socket& HttpServerImpl::socketOf(::nodecc::http::ServerConnection& conn) {
+net::Socket& HttpServerImpl::socketOf(http::core::ServerConnection& conn) {
   if (!conn.userData) {
     conn.userData = new HttpSocket(conn);
   }
   return static_cast<HttpSocket*>(conn.userData)->socket();
 }
 
-void HttpServerImpl::onConnection(::nodecc::http::ServerConnection& conn) {
+void HttpServerImpl::onConnection(http::core::ServerConnection& conn) {
   if (facade.listenerCount("connection") > 0) {
     facade.emit("connection", socketOf(conn));
   }
 }
 
-void HttpServerImpl::onConnectionClose(::nodecc::http::ServerConnection& conn) {
+void HttpServerImpl::onConnectionClose(http::core::ServerConnection& conn) {
   if (auto* s = static_cast<HttpSocket*>(conn.userData)) {
     conn.userData = nullptr;
     s->socket().emit("close", false);
@@ -123,7 +122,7 @@ void HttpServerImpl::onConnectionClose(::nodecc::http::ServerConnection& conn) {
   }
 }
 
-::nodecc::http::Exchange* HttpServerImpl::newExchange(::nodecc::http::ServerConnection&) {
+http::core::Exchange* HttpServerImpl::newExchange(http::core::ServerConnection&) {
   ExchangeImpl* ex;
   if (!free_.empty()) {
     ex = free_.back();
@@ -137,7 +136,7 @@ void HttpServerImpl::onConnectionClose(::nodecc::http::ServerConnection& conn) {
   return ex;
 }
 
-void HttpServerImpl::releaseExchange(::nodecc::http::Exchange* ex) {
+void HttpServerImpl::releaseExchange(http::core::Exchange* ex) {
   static_cast<ExchangeImpl*>(ex)->release();
 }
 
@@ -187,7 +186,7 @@ void HttpServerImpl::armOrphanTimer() {
   loop.startTimer(orphanTimer_, uint64_t(std::max<int64_t>(1, due - loop.now())));
 }
 
-void HttpServerImpl::onOrphanTimer(loop::Timer* t) {
+void HttpServerImpl::onOrphanTimer(loop::core::Timer* t) {
   auto* self = static_cast<HttpServerImpl*>(t->data);
   const int64_t timeout = int64_t(self->facade.options.orphanTimeout);
   while (!self->orphans_.empty() && self->orphans_.front()->since + timeout <= self->loop.now()) {
@@ -198,7 +197,7 @@ void HttpServerImpl::onOrphanTimer(loop::Timer* t) {
   self->armOrphanTimer();
 }
 
-void HttpServerImpl::onTrim(loop::Deferred* d) {
+void HttpServerImpl::onTrim(loop::core::Deferred* d) {
   auto* self = static_cast<HttpServerImpl*>(d->data);
   while (self->free_.size() > kMaxFreeExchanges) {
     delete self->free_.back();
@@ -206,7 +205,7 @@ void HttpServerImpl::onTrim(loop::Deferred* d) {
   }
 }
 
-void HttpServerImpl::onRequest(::nodecc::http::Exchange& base) {
+void HttpServerImpl::onRequest(http::core::Exchange& base) {
   auto& ex = static_cast<ExchangeImpl&>(base);
   ex.begin();
   if (ex.method == "CONNECT") {
@@ -284,23 +283,23 @@ void HttpServerImpl::handleException(ExchangeImpl& ex, uint64_t generation, std:
   if (process::listenerCount("uncaughtException") > 0) {
     process::emit("uncaughtException", e, std::string("uncaughtException"));
   } else {
-    api::printUncaught(e);
+    nodecc::detail::printUncaught(e);
   }
 }
 
-void HttpServerImpl::onBody(::nodecc::http::Exchange& ex, std::string_view data) {
+void HttpServerImpl::onBody(http::core::Exchange& ex, std::string_view data) {
   static_cast<ExchangeImpl&>(ex).deliverBody(data);
 }
 
-void HttpServerImpl::onBodyEnd(::nodecc::http::Exchange& ex) {
+void HttpServerImpl::onBodyEnd(http::core::Exchange& ex) {
   static_cast<ExchangeImpl&>(ex).deliverEnd();
 }
 
-void HttpServerImpl::onAbort(::nodecc::http::Exchange& ex) {
+void HttpServerImpl::onAbort(http::core::Exchange& ex) {
   static_cast<ExchangeImpl&>(ex).onAborted();
 }
 
-void HttpServerImpl::onDrain(::nodecc::http::Exchange& base) {
+void HttpServerImpl::onDrain(http::core::Exchange& base) {
   auto& ex = static_cast<ExchangeImpl&>(base);
   if (!ex.needDrain) {
     return;
@@ -318,8 +317,8 @@ void HttpServerImpl::onDrain(::nodecc::http::Exchange& base) {
   });
 }
 
-bool HttpServerImpl::onClientError(::nodecc::http::ServerConnection& conn,
-                                   const ::nodecc::http::ParseError& err) {
+bool HttpServerImpl::onClientError(http::core::ServerConnection& conn,
+                                   const http::core::ParseError& err) {
   if (facade.listenerCount("clientError") == 0) {
     return false;
   }
@@ -333,7 +332,8 @@ bool HttpServerImpl::onClientError(::nodecc::http::ServerConnection& conn,
 // --- Server facade
 
 Server::Server(const ServerOptions& o)
-    : options(o), impl_(new detail::HttpServerImpl(*this, api::Runtime::current().loop())) {}
+    : options(o),
+      impl_(new detail::HttpServerImpl(*this, nodecc::detail::Runtime::current().loop())) {}
 
 Server::~Server() {
   delete impl_;
@@ -409,7 +409,7 @@ Server& createServer() {
 
 Server& createServer(const ServerOptions& options) {
   auto* s = new Server(options);
-  api::Runtime& rt = api::Runtime::current();
+  nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
   rt.adopt(s);
   rt.addServer([s] {
     if (s->listening()) {

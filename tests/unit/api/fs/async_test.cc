@@ -114,7 +114,7 @@ TEST_F(FsAsync, InvalidArgumentsThrowBeforeAnyRequestStarts) {
   EXPECT_THROW(fs::open("x", "bogus", [](Error*, int) {}), TypeError);
   EXPECT_THROW(fs::read(0, Buffer::alloc(2), 1, 5, 0, [](Error*, size_t, Buffer) {}), RangeError);
   EXPECT_THROW(fs::unlink("x", nullptr), TypeError);
-  EXPECT_FALSE(api::Runtime::current().loop().alive());  // nothing was submitted
+  EXPECT_FALSE(nodecc::detail::Runtime::current().loop().alive());  // nothing was submitted
   nodecc::run();
 }
 

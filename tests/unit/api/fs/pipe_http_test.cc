@@ -112,8 +112,8 @@ TEST_F(PipeHttp, AClientGoingAwayDestroysTheSource) {
     });
     res.on("close", [&] {
       responseClosed = true;
-      // An aborted exchange is recycled only once res.end() was called (http_request.cc,
-      // releaseApiHold): without this, each aborted response leaks its exchange.
+      // An aborted exchange is recycled only once res.end() was called (releaseApiHold in
+      // api/http/server/exchange.cc): without this, each aborted response leaks its exchange.
       if (!res.writableEnded) {
         res.end();
       }

@@ -98,7 +98,7 @@ TEST_F(FsStreams, WritesBufferedWhileOneIsInFlightGoOutTogetherInOrder) {
   EXPECT_EQ(drains, 0);  // ended before it drained: Node emits no 'drain' then
   EXPECT_EQ(callbacks, 1000);
   EXPECT_EQ(written, expected.size());
-  EXPECT_TRUE(fs::readFileSync(dir / "out", "latin1") == expected);
+  EXPECT_TRUE(fs::readFileSync(dir / "out").view() == expected);
 }
 
 TEST_F(FsStreams, AFailedWriteFailsItsCallbacksThenErrorsAndCloses) {
@@ -128,7 +128,7 @@ TEST_F(FsStreams, PipeCopiesABigFileThroughAWriteStream) {
   rs.pipe(ws);
   nodecc::run();
   EXPECT_GE(drains, 100);  // every 64 KiB chunk exceeds the 16 KiB mark: the source waited
-  EXPECT_TRUE(fs::readFileSync(dir / "dst", "latin1") == data);
+  EXPECT_TRUE(fs::readFileSync(dir / "dst").view() == data);
 }
 
 TEST(FsStreamsThread, AStreamNobodyConsumedIsFreedWithItsThread) {
@@ -143,7 +143,7 @@ TEST(FsStreamsThread, AStreamNobodyConsumedIsFreedWithItsThread) {
     ws.on("open", [&](int fd) { writeFd = fd; });
     nodecc::run();  // opens both; nothing reads or ends them, so the loop ends
     EXPECT_TRUE(fdIsOpen(readFd));
-    api::releaseThreadProcess();  // this thread's process object, as a cluster worker's
+    nodecc::detail::releaseThreadProcess();  // this thread's process object, as a cluster worker's
   });
   t.join();
   ASSERT_GE(readFd, 0);

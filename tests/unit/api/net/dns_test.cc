@@ -37,8 +37,8 @@ TEST_F(Dns, AnswersAnIpLiteralWithoutTheResolver) {
 }
 
 TEST_F(Dns, FailsWithEnotfound) {
-  std::vector<os::ResolvedAddress> unused;
-  if (os::lookupHost("nonexistent.invalid", 0, 0, &unused) == os::kEaiAgain) {
+  std::vector<os::core::ResolvedAddress> unused;
+  if (os::core::lookupHost("nonexistent.invalid", 0, 0, &unused) == os::core::kEaiAgain) {
     GTEST_SKIP() << "the system resolver cannot answer here";
   }
   Error error;

@@ -48,8 +48,8 @@ TEST_F(ClientErrors, ReportsConnectionRefused) {
 }
 
 TEST_F(ClientErrors, ReportsANameThatDoesNotResolve) {
-  std::vector<os::ResolvedAddress> unused;
-  if (os::lookupHost("nonexistent.invalid", 0, 0, &unused) == os::kEaiAgain) {
+  std::vector<os::core::ResolvedAddress> unused;
+  if (os::core::lookupHost("nonexistent.invalid", 0, 0, &unused) == os::core::kEaiAgain) {
     GTEST_SKIP() << "the system resolver cannot answer here";
   }
   Deadline deadline(20000);
@@ -245,7 +245,7 @@ TEST_F(ClientErrors, SendsTheRequestHeadNodeSends) {
   std::vector<std::string> received;
   auto& server = net::createServer([&](net::Socket& s) {
     auto buf = std::make_shared<std::string>();
-    s.on("data", [buf](const Buffer& d) { *buf += d.toString("latin1"); });
+    s.on("data", [buf](const Buffer& d) { *buf += d.view(); });
     s.on("end", [&, buf] {
       received.push_back(*buf);
       s.end();

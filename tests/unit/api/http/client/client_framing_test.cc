@@ -42,7 +42,7 @@ class ClientFraming : public ClientTest {
         ev.push_back("response " + std::to_string(res.statusCode));
         res.on("data", [&](const Buffer& d) {
           ev.push_back("data " + std::to_string(d.size()));
-          out.body += d.toString("latin1");
+          out.body += d.view();
         });
         res.on("end", [&] {
           ev.push_back("end");

@@ -12,8 +12,9 @@ namespace nodecc::http {
 namespace {
 
 struct Fields {
-  explicit Fields(std::vector<OwnedHeader> list) : list_(std::move(list)), count_(list_.size()) {}
-  std::vector<OwnedHeader> list_;
+  explicit Fields(std::vector<core::OwnedHeader> list)
+      : list_(std::move(list)), count_(list_.size()) {}
+  std::vector<core::OwnedHeader> list_;
   size_t count_;
   RawHeaders raw{&list_, &count_};
 };
@@ -44,7 +45,7 @@ TEST(IncomingHttpHeaders, GetReadsASingleFieldWithoutTheMap) {
 }
 
 TEST(IncomingHttpHeaders, ARecycledRequestIsReadAfresh) {
-  Fields f(std::vector<OwnedHeader>{{"X-A", "1"}});
+  Fields f(std::vector<core::OwnedHeader>{{"X-A", "1"}});
   IncomingHttpHeaders h(f.raw);
   EXPECT_EQ(h.size(), 1u);
   f.list_ = {{"X-A", "2"}, {"X-A", "3"}};

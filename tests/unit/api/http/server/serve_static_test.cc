@@ -22,7 +22,7 @@ namespace nodecc {
 namespace {
 
 using ServeStaticTest = test::ApiTest;
-using staticfiles::test::TempTree;
+using staticfiles::core::test::TempTree;
 
 struct Reply {
   int status = 0;

@@ -1,0 +1,67 @@
+#pragma once
+// Node's `stream` module: Readable, Writable, Duplex, Transform, PassThrough, pipeline,
+// finished, Readable.from, async iteration.
+//
+//   stream::Transform upper({.transform = [](auto& self, const Buffer& chunk, auto, auto cb) {
+//     std::string s(chunk.view());
+//     for (char& c : s) c = char(std::toupper(c));
+//     cb(nullptr, s);
+//   }});
+//   stream::pipeline(source, upper, sink, [](Error* err) { ... });
+//
+// Chunks. Byte streams (Readable, Writable, Duplex, Transform, PassThrough) carry Buffer; a
+// string written or pushed is encoded to a Buffer first. Object streams carry any C++ type
+// T: ReadableOf<T>, WritableOf<T>, DuplexOf<R, W>, TransformOf<In, Out>, PassThroughOf<T>;
+// they are always in object mode (each chunk counts 1 toward the high-water mark), and the
+// chunk type is checked when the program compiles (piping a ReadableOf<A> into a
+// WritableOf<B> does not build). A byte stream may also be put in object mode
+// ({.objectMode = true}): each Buffer then counts 1.
+//
+// Two ways to supply the implementation, as in Node: options lambdas, which receive the stream
+// first (Node's `this`): {.read = [](stream::Readable& self, size_t n) { self.push(...); }},
+// or a subclass overriding _read / _write / _writev (call useWritev() in its constructor) /
+// _final / _destroy / _transform / _flush.
+//
+// Events and payloads:
+//   Readable: "data" (const T&; const std::string& once setEncoding was called), "end" (),
+//             "readable" (), "pause" (), "resume" (), "error" (const Error&), "close" ()
+//   Writable: "drain" (), "prefinish" (), "finish" (), "pipe" (Stream& source),
+//             "unpipe" (Stream& source, UnpipeInfo&), "error" (const Error&), "close" ()
+// The order of events and which of them come from a nextTick are Node's (the compat tests in
+// tests/compat/stream compare them with Node 20's).
+//
+// Lifetime: a stream you construct is yours: keep it alive until it has emitted 'close' (or
+// for as long as something may still write to it or read from it); destroying it earlier is
+// safe for the callbacks it queued (they are dropped), not for a pipe still attached to it.
+// Streams made by Readable::from (and readline's interfaces) are owned by the runtime and
+// delete themselves after 'close' (after its listeners return). Loop thread only.
+//
+// Properties are methods: readableEnded(), writableFinished(), destroyed(), errored() (null
+// or the Error)...: the state is packed in bit fields, as in Node 20's kState.
+#include "nodecc/buffer.h"
+#include "nodecc/detail/stream_base.h"
+#include "nodecc/detail/stream_duplex.h"
+#include "nodecc/detail/stream_from.h"
+#include "nodecc/detail/stream_iterate.h"
+#include "nodecc/detail/stream_pipe.h"
+#include "nodecc/detail/stream_pipeline.h"
+#include "nodecc/detail/stream_readable.h"
+#include "nodecc/detail/stream_writable.h"
+#include "nodecc/generator.h"
+
+namespace nodecc::stream {
+
+using Readable = ReadableOf<Buffer>;
+using Writable = WritableOf<Buffer>;
+using Duplex = DuplexOf<Buffer, Buffer>;
+using Transform = TransformOf<Buffer, Buffer>;
+using PassThrough = PassThroughOf<Buffer>;
+
+// Compiled once in the library (src/api/stream/instantiate.cc).
+extern template class ReadableOf<Buffer>;
+extern template class WritableOf<Buffer>;
+extern template class DuplexOf<Buffer, Buffer>;
+extern template class TransformOf<Buffer, Buffer>;
+extern template class PassThroughOf<Buffer>;
+
+}  // namespace nodecc::stream

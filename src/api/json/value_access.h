@@ -1,0 +1,38 @@
+#pragma once
+// What stringify may know of a Value beyond its public interface: which strings need no
+// escaping (they came from JSON text without escapes), and where their bytes may be read with
+// a fixed-size copy.
+#include "nodecc/json.h"
+
+namespace nodecc::JSON::detail {
+
+struct ValueAccess {
+  // A short string marked plain: its bytes start the Value's 16.
+  static bool isPlainShortString(const Value& v) noexcept {
+    return v.tag() == Value::Tag::kShortString && (v.shortLength() & Value::kPlain);
+  }
+  static const char* shortData(const Value& v) noexcept {
+    return reinterpret_cast<const char*>(v.bytes_);
+  }
+  static std::size_t shortSize(const Value& v) noexcept {
+    return v.shortLength() & Value::kLengthMask;
+  }
+  static const Key& key(const Member& m) noexcept { return m.key_; }
+};
+
+// Writes a member's key: unscanned when plain, with a fixed-size copy when inline too.
+inline void writeKey(Writer& w, const Member& m) {
+  const Key& key = ValueAccess::key(m);
+  std::string_view k = key.view();
+  w.keyStart();
+  if (key.plain() && key.isInline()) {
+    w.plainStringPadded<sizeof(Key)>(k.data(), k.size());
+  } else if (key.plain()) {
+    w.plainString(k);
+  } else {
+    w.string(k);
+  }
+  w.keyEnd();
+}
+
+}  // namespace nodecc::JSON::detail

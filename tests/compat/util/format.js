@@ -1,0 +1,34 @@
+// util.format: every placeholder with every kind of argument, and what is left over.
+const util = require('util');
+
+console.log(util.format('%s|%s|%s|%s', 'str', 42, -0, 1.5));
+console.log(util.format('%s|%s|%s|%s', true, null, undefined, 42n));
+console.log(util.format('%s', [1, [2, [3]]]));
+console.log(util.format('%s', new Map([['a', 1]])));
+console.log(util.format('%d|%d|%d|%d|%d', 42, '42', '42abc', '', ' 7 '));
+console.log(util.format('%d|%d|%d|%d', 1.5, -0, true, null));
+console.log(util.format('%d|%d|%d', undefined, 42n, '0x1F'));
+console.log(util.format('%i|%i|%i|%i|%i', 42.9, '42.9', '-0x1F', 'abc', 1e21));
+console.log(util.format('%i|%i', 42n, -7));
+console.log(util.format('%f|%f|%f|%f|%f', 1.5, '1.5x', '.5e-3z', 'abc', '-Infinityx'));
+console.log(util.format('%j', { a: [1, 2], b: 'x"y', c: null }));
+console.log(util.format('%j|%j|%j', 'str', 42, undefined));
+console.log(util.format('%j', [undefined, 1.5, NaN, Infinity]));
+console.log(util.format('%o', [1, { a: 2 }]));
+console.log(util.format('%O', { a: { b: { c: { d: 1 } } } }));
+console.log(util.format('%c%s%c', 'color: red', 'x', 'y'));
+console.log(util.format('100%% %s', 'done'));
+console.log(util.format('a %% b'));
+console.log(util.format('%s %s', 'only'));
+console.log(util.format('%z %s', 1));
+console.log(util.format('%', 1));
+console.log(util.format('%s', 'a', 'b', 3, { k: 'v' }, [1]));
+console.log(util.format(1, 2, 'a', null));
+console.log(util.format({ a: 1 }, 'b'));
+console.log(util.format());
+console.log(util.format('no placeholders', 'extra'));
+console.log(util.format('%s:%s', 'a'));
+console.log(util.format('%%s', 'x'));
+console.log(util.formatWithOptions({ colors: true }, '%s %O', 'x', [1, 'two']));
+console.log(util.formatWithOptions({ numericSeparator: true }, '%d %i %s', 1234567, 7654321, 1e6));
+console.log(util.format('%s', 'multi\nline'), util.format('%s', ''));
