@@ -56,6 +56,7 @@
 #include "nodecc/buffer.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
+#include "nodecc/fs.h"
 #include "nodecc/function.h"
 #include "nodecc/http.h"
 #include "nodecc/json.h"
@@ -310,6 +311,27 @@ struct CookieOptions {
   bool encodeValue = true;  // false: the value is written as is (encode: String)
 };
 
+// send's and serve-static's `dotfiles`: a path with a segment starting with '.' is 404
+// (ignore), 403 (deny) or served (allow).
+enum class Dotfiles : uint8_t { kIgnore, kAllow, kDeny };
+
+// res.sendFile / res.download options (send's): maxAge in milliseconds; `headers` are set
+// before send's own (which then keep them).
+struct SendFileOptions {
+  std::string root;  // a relative path is resolved under it (".." is 403)
+  int64_t maxAge = 0;
+  std::vector<std::pair<std::string, std::string>> headers;
+  Dotfiles dotfiles = Dotfiles::kIgnore;
+  bool acceptRanges = true;
+  bool cacheControl = true;
+  bool immutable = false;
+  bool lastModified = true;
+};
+// The callback of sendFile/download: nullptr when the file was sent, else the error (an
+// HttpError with send's status: 404 for a missing file...). Without one, errors go to next(err)
+// and a directory to next().
+using SendFileCallback = std::function<void(const Error*)>;
+
 // Express's req: Node's IncomingMessage plus Express's properties. The http message itself is
 // req.message (its events, pause/resume, socket...).
 class Request {
@@ -435,6 +457,16 @@ class Response {
   // res.jsonp(value): json() wrapped in the callback named by the query parameter of the
   // "jsonp callback name" setting ("callback"), as text/javascript with nosniff.
   Response& jsonp(const JSON::Value& value);
+  // res.sendFile(path[, options][, callback]): the file as send streams it (Content-Type from
+  // its extension, Accept-Ranges, Cache-Control, Last-Modified, a weak ETag of size and mtime,
+  // 304/412 for conditional requests, one byte range as 206, HEAD). `path` is absolute unless
+  // options.root is set (TypeError otherwise).
+  void sendFile(std::string_view path, SendFileOptions options = {},
+                SendFileCallback callback = nullptr);
+  // res.download(path[, filename][, options][, callback]): sendFile with Content-Disposition:
+  // attachment (filename, or the path's base name).
+  void download(std::string_view path, std::string_view filename = {}, SendFileOptions options = {},
+                SendFileCallback callback = nullptr);
   // res.sendStatus(code): the status and its reason as text/plain.
   Response& sendStatus(int code);
   // res.redirect([status,] url): 302 by default, with Express's text/html/empty bodies.
@@ -698,6 +730,26 @@ detail::Handler json(JsonOptions options = {});
 detail::Handler urlencoded(UrlencodedOptions options = {});
 detail::Handler text(TextOptions options = {});
 detail::Handler raw(RawOptions options = {});
+
+// express.static(root[, options]) (serve-static 2): GET and HEAD requests for files under root,
+// as sendFile sends them; a directory URL without its trailing slash is a 301 to it (redirect),
+// one with it serves `index`; other methods and missing files go to next() (fallthrough; with
+// fallthrough = false, 405 and next(err)). `static` is a C++ keyword: static_.
+struct StaticOptions {
+  using SetHeaders = std::function<void(Response&, const std::string& path, const fs::Stats&)>;
+  Dotfiles dotfiles = Dotfiles::kIgnore;
+  bool etag = true;
+  bool fallthrough = true;
+  bool immutable = false;
+  std::vector<std::string> index = {"index.html"};  // empty: no index files
+  bool lastModified = true;
+  int64_t maxAge = 0;  // milliseconds
+  bool redirect = true;
+  bool acceptRanges = true;
+  bool cacheControl = true;
+  SetHeaders setHeaders = nullptr;
+};
+detail::Handler static_(std::string_view root, StaticOptions options = {});
 
 // cookie-parser: req.cookies, and with secrets req.signedCookies (the first secret signs
 // res.cookie(..., {signed_: true})).
