@@ -318,9 +318,9 @@ enum class Dotfiles : uint8_t { kIgnore, kAllow, kDeny };
 // res.sendFile / res.download options (send's): maxAge in milliseconds; `headers` are set
 // before send's own (which then keep them).
 struct SendFileOptions {
-  std::string root;  // a relative path is resolved under it (".." is 403)
+  std::string root{};  // a relative path is resolved under it (".." is 403)
   int64_t maxAge = 0;
-  std::vector<std::pair<std::string, std::string>> headers;
+  std::vector<std::pair<std::string, std::string>> headers{};
   Dotfiles dotfiles = Dotfiles::kIgnore;
   bool acceptRanges = true;
   bool cacheControl = true;
