@@ -12,6 +12,15 @@ using JSON::Object; using JSON::Array; using JSON::Value;
 static std::map<int, Value> users;
 static int nextId = 1;
 
+// JavaScript's String(value).
+static std::string jsString(const Value& v) {
+  if (v.isString()) return std::string(v.asString());
+  if (v.isUndefined()) return "undefined";
+  if (v.isObject()) return "[object Object]";
+  if (v.isArray()) { std::string o; for (size_t i = 0; i < v.size(); ++i) { if (i) o += ','; if (!v[i].isNullish()) o += jsString(v[i]); } return o; }
+  return JSON::stringify(v);
+}
+
 static express::HttpError httpError(int status, std::string message) { return express::HttpError(status, std::move(message)); }
 
 int main() {
@@ -54,7 +63,7 @@ int main() {
     auto user = users.find(std::atoi(req.params["id"].c_str()));
     if (user == users.end() || std::to_string(user->first) != req.params["id"]) return next(httpError(404, "no user " + req.params["id"]));
     const Value& text = req.body.json["text"];
-    user->second["notes"].push(text.isString() ? text : Value(JSON::stringify(text)));
+    user->second["notes"].push(jsString(text));
     res.status(201).json(Object{{"user", user->first}, {"count", user->second["notes"].size()}});
   });
   userRouter.use("/:id/notes", notes);

@@ -19,8 +19,8 @@ std::string sign(std::string_view value, std::string_view secret) {
   unsigned int len = 0;
   HMAC(EVP_sha256(), secret.data(), int(secret.size()),
        reinterpret_cast<const unsigned char*>(value.data()), value.size(), mac, &len);
-  std::string b64 = Buffer::from(std::string_view(reinterpret_cast<char*>(mac), len))
-                        .toString("base64");
+  std::string b64 =
+      Buffer::from(std::string_view(reinterpret_cast<char*>(mac), len)).toString("base64");
   while (!b64.empty() && b64.back() == '=') {
     b64.pop_back();
   }

@@ -109,7 +109,7 @@ Response& Response::send(const JSON::Value& value) {
     case JSON::Type::Undefined:
       return send();
     case JSON::Type::Null:
-      return send(std::string_view());
+      return sendBody({}, false, true);  // chunk = '': no Content-Type (not a string)
     case JSON::Type::String:
       return send(value.asString());
     default:

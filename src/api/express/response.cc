@@ -83,9 +83,8 @@ std::string entityTag(std::string_view body, bool weak) {
   } else {
     unsigned char digest[SHA_DIGEST_LENGTH];
     SHA1(reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest);
-    std::string b64 =
-        Buffer::from(std::string_view(reinterpret_cast<char*>(digest), sizeof digest))
-            .toString("base64");
+    std::string b64 = Buffer::from(std::string_view(reinterpret_cast<char*>(digest), sizeof digest))
+                          .toString("base64");
     tag = "\"" + toHex(body.size()) + "-" + b64.substr(0, 27) + "\"";
   }
   return weak ? "W/" + tag : tag;

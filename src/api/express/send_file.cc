@@ -73,6 +73,7 @@ struct Send : std::enable_shared_from_this<Send> {
     // createError(status, err): the fs error itself, with the status added.
     HttpError e(status);
     static_cast<Error&>(e) = err;
+    e.expose = false;  // send's createHttpError(status, err): {expose: false}
     hooks.onError(e);
   }
   bool hasTrailingSlash() const { return !path.empty() && path.back() == '/'; }
