@@ -28,6 +28,8 @@ std::vector<Ctx*>& ctxPool() {
 
 // A bound on recycled contexts per thread (each ~1 KiB with its frames).
 constexpr size_t kMaxPooledContexts = 1024;
+// refs while a context tears its Request down.
+constexpr int kDestroying = 1 << 30;
 
 }  // namespace
 
@@ -134,6 +136,9 @@ void Ctx::release() {
   if (--refs > 0) {
     return;
   }
+  // req.next is not counted (start() sets refs after building it): while the Request is
+  // destroyed, its release must not reach zero again.
+  refs = kDestroying;
   req().~Request();
   res().~Response();
   live_ = false;
@@ -143,6 +148,7 @@ void Ctx::release() {
     appFrames[i]->outer.reset();
   }
   route = nullptr;
+  refs = 0;
   auto& pool = ctxPool();
   if (pool.size() < kMaxPooledContexts) {
     pool.push_back(this);
@@ -159,7 +165,22 @@ void Ctx::start(const Application& app, http::IncomingMessage& m, http::ServerRe
   new (reqStorage_) Request(*this, m, app_, res());
   live_ = true;
   refs = 1;  // the response's, until it emits "close"
-  o.once("close", [this] { release(); });
+  o.once("close", [this] {
+    // Each router frame's saved next (req.next outside that router) holds this context, so
+    // those would keep it alive for ever: they are dropped once the dispatch that may still
+    // restore them has unwound.
+    setImmediate([this] {
+      std::vector<Next> held;
+      for (size_t i = 0; i < routerUsed; ++i) {
+        if (routerFrames[i]->savedNext) {
+          held.push_back(std::move(*routerFrames[i]->savedNext));
+          routerFrames[i]->savedNext.reset();
+        }
+      }
+      held.clear();
+      release();
+    });
+  });
 }
 
 void FinalFrame::next(Ctx& ctx, Signal signal) {

@@ -99,7 +99,9 @@ void RouterFrame::finish(Ctx& ctx, Signal signal, bool deferred) {
     // restore(callback, req, 'baseUrl', 'next', 'params')
     Request& req = ctx.req();
     req.baseUrl = parentUrl;
-    req.next = *savedNext;
+    if (savedNext) {  // dropped when the response closed
+      req.next = *savedNext;
+    }
     req.params = parentParams;
     if (options && s.kind != Signal::kError && !optionsMethods.empty()) {
       // generateOptionsResponder: Allow lists the methods the matching routes handle.
