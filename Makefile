@@ -3,12 +3,22 @@ JOBS ?= $(shell nproc)
 CMAKE_GEN := -G Ninja
 RELEASE_DIR := build
 ASAN_DIR := build-asan
+# The library-only tree of make install (and of make run on a fresh clone): no tests, fuzzers or
+# benchmarks, so neither their build time nor their packages.
+INSTALL_DIR := build-install
+# What make install installs (cmake/NodeccInstall.cmake, apps/nodecc): the only targets it builds.
+INSTALL_TARGETS := nodecc nodecc_cli
 
-.PHONY: deps build build-asan run test test-release test-asan install bench bench-quick bench-micro \
-        bench-fs-scan bench-deps bench-build fuzz soak clean format format-check
+.PHONY: deps deps-lib build build-asan run test test-release test-asan install bench bench-quick \
+        bench-micro bench-fs-scan bench-json bench-deps bench-build fuzz soak clean format \
+        format-check
 
+# scripts/install-deps.sh's profiles: test (the default) for the tests' trees, lib for the library.
 deps:
-	@./scripts/install-deps.sh
+	@./scripts/install-deps.sh test
+
+deps-lib:
+	@./scripts/install-deps.sh lib
 
 build: deps
 	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release > /dev/null
@@ -18,9 +28,13 @@ build-asan: deps
 	@cmake -S . -B $(ASAN_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNODECC_SANITIZE=ON > /dev/null
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 
-# The demo site on http://127.0.0.1:8080 (examples/demo); Ctrl-C stops it gracefully.
-run: build
-	@./$(RELEASE_DIR)/bin/example-demo --port 8080
+# The demo site on http://127.0.0.1:8080 (examples/demo); Ctrl-C stops it gracefully. It needs
+# only the library: built in the Release tree when make build made one, else in the library tree.
+RUN_DIR = $(if $(wildcard $(RELEASE_DIR)/CMakeCache.txt),$(RELEASE_DIR),$(INSTALL_DIR))
+run: deps-lib
+	@$(if $(filter $(INSTALL_DIR),$(RUN_DIR)),$(CONFIGURE_LIB),true)
+	@cmake --build $(RUN_DIR) -j $(JOBS) --target example-demo
+	@./$(RUN_DIR)/bin/example-demo --port 8080
 
 # ASan+UBSan first, Release last, so the output ends with the Release ctest summary; either
 # failing fails the command.
@@ -45,8 +59,17 @@ SOAK_MINUTES ?= 30
 soak: build
 	@python3 tests/soak/soak.py --bin-dir $(RELEASE_DIR)/bin --minutes $(SOAK_MINUTES)
 
-install: build
-	@cmake --install $(RELEASE_DIR) $(if $(PREFIX),--prefix $(PREFIX),)
+# make install [PREFIX=/usr/local]: the library, its headers, CMake package and pkg-config file,
+# and the nodecc command; builds only those, in their own tree. The prefix is given at configure
+# time too: GNUInstallDirs picks the library directory from it (lib/x86_64-linux-gnu for /usr).
+PREFIX ?= /usr/local
+CONFIGURE_LIB = cmake -S . -B $(INSTALL_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
+  -DNODECC_BUILD_TESTS=OFF -DNODECC_BUILD_BENCH=OFF -DCMAKE_INSTALL_PREFIX=$(abspath $(PREFIX)) \
+  > /dev/null
+install: deps-lib
+	@$(CONFIGURE_LIB)
+	@cmake --build $(INSTALL_DIR) -j $(JOBS) --target $(INSTALL_TARGETS)
+	@cmake --install $(INSTALL_DIR) --prefix $(abspath $(PREFIX))
 
 # The HTTP benchmark against Node.js, Go, nginx, h2o and the ceiling server (bench/README.md).
 # bench-quick is its ~3-minute subset. BENCH_ARGS passes options to bench/http/bench.py
@@ -84,11 +107,20 @@ bench-fs-scan: build
 # clang-format-14 over every tracked C++ file (scripts/format.sh): format-check fails on a file
 # that differs, format rewrites them. examples/ and tests/compat/ mirror their .js twins and opt
 # out through their own .clang-format.
+# JSON.parse / JSON.stringify against Node.js on the JSON corpus (bench/json/README.md); skipped
+# when ../shared/corpora/json is absent. JSON_BENCH_ARGS passes options to bench/json/run.py.
+bench-json: deps
+	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DNODECC_BUILD_BENCH=ON > /dev/null
+	@cmake --build $(RELEASE_DIR) --target bench-json
+	@$(BENCH_PY) bench/json/run.py --build $(RELEASE_DIR) $(JSON_BENCH_ARGS)
+
+# clang-format over every C++ file, and every path the Markdown names exists.
 format-check: deps
 	@./scripts/format.sh --check
+	@python3 scripts/check-doc-paths.py
 
 format: deps
 	@./scripts/format.sh
 
 clean:
-	rm -rf $(RELEASE_DIR) $(ASAN_DIR)
+	rm -rf $(RELEASE_DIR) $(ASAN_DIR) $(INSTALL_DIR)

@@ -1,11 +1,44 @@
 #!/usr/bin/env bash
-# Installs what `make build`/`make test` need on Debian 12, only what is missing, silently when
-# everything is already present. Idempotent: safe to run before every build.
+# Installs the Debian 12 packages a profile needs, only what is missing, silently when everything
+# is already present. Idempotent: safe to run before every build.
+#   install-deps.sh lib    building and installing the library and the nodecc command
+#                          (make install, make run)
+#   install-deps.sh test   lib, and what the tests, fuzzers and benchmarks' build use
+#                          (make build, make test); the default
 set -euo pipefail
 
-packages=(cmake ninja-build g++ make libgtest-dev pkg-config curl python3 wrk libbenchmark-dev
-          clang libclang-rt-14-dev clang-format-14 slowhttptest nginx libssl-dev
-          libfast-float-dev zlib1g-dev libbrotli-dev libdeflate-dev)
+profile=${1:-test}
+
+# What libnodecc.a is built with and links: a library a layer uses is one line here (and, when
+# users must link it too, one nodecc_system_library line in the layer's CMakeLists).
+lib_packages=(
+  g++ cmake ninja-build make pkg-config
+  libssl-dev            # OpenSSL 3's libcrypto: crypto (src/api/crypto)
+  libfast-float-dev     # fast_float, header-only: JSON numbers (src/api/json)
+  zlib1g-dev            # zlib: deflate/gzip (src/zlib)
+  libbrotli-dev         # brotli (src/zlib)
+  libdeflate-dev        # libdeflate: zlib's one-shots (src/zlib)
+)
+# What the tests and their oracles use.
+test_packages=(
+  libgtest-dev          # unit tests
+  libbenchmark-dev      # bench/micro
+  curl python3          # integration tests
+  clang libclang-rt-14-dev  # the libFuzzer targets (tests/fuzz)
+  clang-format-14       # make format-check
+  slowhttptest          # tests/integration/robustness
+  nginx                 # oracle of the static-file and client tests
+  wrk                   # load of the http, robustness and soak tests
+)
+
+case "$profile" in
+  lib) packages=("${lib_packages[@]}") ;;
+  test) packages=("${lib_packages[@]}" "${test_packages[@]}") ;;
+  *)
+    echo "usage: $0 [lib|test]" >&2
+    exit 2
+    ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -15,7 +48,7 @@ for p in "${packages[@]}"; do
 done
 # Node.js is the oracle of the compat tests; the machine image brings Node 20, Debian's is the
 # fallback when none is on PATH.
-if ! command -v node >/dev/null 2>&1; then
+if [ "$profile" = test ] && ! command -v node >/dev/null 2>&1; then
   missing+=(nodejs)
 fi
 
@@ -31,7 +64,7 @@ export DEBIAN_FRONTEND=noninteractive
 # on port 80. Only ours is removed afterwards.
 policy=/usr/sbin/policy-rc.d
 ours=0
-if [ ! -e "$policy" ]; then
+if [[ " ${missing[*]} " == *" nginx "* ]] && [ ! -e "$policy" ]; then
   printf '#!/bin/sh\nexit 101\n' | "${sudo_cmd[@]}" tee "$policy" >/dev/null
   "${sudo_cmd[@]}" chmod 755 "$policy"
   ours=1

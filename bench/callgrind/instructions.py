@@ -2,6 +2,10 @@
 """User-space instructions per request of nodecc's hot paths, counted by callgrind.
 
     bench/callgrind/instructions.py --bin-dir build-cg/bin [--scenarios hello,echo,proxy]
+    bench/callgrind/instructions.py --bin-dir build/bin --scenarios http-hello,express-hello
+
+The express scenarios run bench/express's server (bench-express, MODE and PORT from the
+environment as bench/express/run.py starts it) with each Express scenario and its bare-http twin.
 
 Counts repeat exactly for the same binary and load shape (docs/performance.md says how they
 are taken), so a change near the request path can be judged by them where req/s moves by 2x
@@ -28,6 +32,17 @@ SCENARIOS = {
     "echo": ("example-echo", [], 50, "/?value=hello-world", None),
     "proxy": ("example-proxy", ["--upstream", "http://127.0.0.1:{up}"], 16, "/", "example-hello"),
 }
+# bench/express's scenarios: name -> (MODE, ROUTES, path).
+EXPRESS_SCENARIOS = {
+    "http-hello": ("http-hello", 0, "/"),
+    "express-hello": ("express-hello", 0, "/"),
+    "http-json": ("http-json", 0, "/users/42"),
+    "express-json": ("express-json", 0, "/users/42"),
+    "express-routes-10": ("express-routes", 10, "/r9/42"),
+    "express-routes-1000": ("express-routes", 1000, "/r999/42"),
+}
+for _name, (_mode, _routes, _path) in EXPRESS_SCENARIOS.items():
+    SCENARIOS[_name] = ("bench-express", [], 50, _path, None)
 
 
 def free_port():
@@ -47,7 +62,7 @@ def wait_port(port, timeout=30.0):
     raise RuntimeError(f"nothing listens on {port} after {timeout} s")
 
 
-def run_scenario(bin_dir, name, seconds):
+def run_scenario(bin_dir, name, seconds, keep_dir=None):
     binary, args, conns, path, upstream_bin = SCENARIOS[name]
     procs = []
     out_dir = tempfile.mkdtemp(prefix=f"cg-{name}-")
@@ -62,9 +77,17 @@ def run_scenario(bin_dir, name, seconds):
         port = free_port()
         cmd = ["taskset", "-c", "0", "valgrind", "--tool=callgrind",
                f"--callgrind-out-file={out_dir}/callgrind.out.%p",
-               os.path.join(bin_dir, binary), "--port", str(port)]
-        cmd += [a.format(up=up_port) for a in args]
-        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               os.path.join(bin_dir, binary)]
+        env = None
+        if name in EXPRESS_SCENARIOS:
+            mode, routes, _ = EXPRESS_SCENARIOS[name]
+            env = dict(os.environ, PORT=str(port), MODE=mode, ROUTES=str(routes),
+                       NODE_ENV="production")
+        else:
+            cmd += ["--port", str(port)]
+            cmd += [a.format(up=up_port) for a in args]
+        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  env=env)
         procs.append(server)
         wait_port(port, 60)
         wrk = subprocess.run(["taskset", "-c", "1", "wrk", "-t1", f"-c{conns}",
@@ -81,6 +104,9 @@ def run_scenario(bin_dir, name, seconds):
                 for line in fh:
                     if line.startswith("summary:") or line.startswith("totals:"):
                         total = max(total, int(line.split()[1]))
+        if keep_dir:
+            for f in files:
+                os.replace(f, os.path.join(keep_dir, f"callgrind.out.{name}"))
         return total, requests
     finally:
         for p in procs:
@@ -97,9 +123,11 @@ def main():
     ap.add_argument("--bin-dir", required=True)
     ap.add_argument("--scenarios", default="hello,echo,proxy")
     ap.add_argument("--seconds", type=int, default=6)
+    ap.add_argument("--keep", help="a folder to keep each callgrind.out.NAME in (for "
+                    "callgrind_annotate)")
     a = ap.parse_args()
     for name in a.scenarios.split(","):
-        total, requests = run_scenario(a.bin_dir, name, a.seconds)
+        total, requests = run_scenario(a.bin_dir, name, a.seconds, a.keep)
         print(f"{name:6s} {total / max(requests, 1):9,.0f} instructions/request "
               f"({total:,} over {requests:,} requests)", flush=True)
 

@@ -93,8 +93,8 @@ class Buffer {
   static int compare(const Buffer& a, const Buffer& b) { return a.compare(b); }
   // Buffer.isBuffer(x): true for a Buffer only.
   static bool isBuffer(const Buffer&) { return true; }
-  template <class T, class = std::enable_if_t<!std::is_same_v<std::decay_t<T>, Buffer>>>
-  static bool isBuffer(const T&) {
+  template <class T>
+  requires(!std::is_same_v<std::decay_t<T>, Buffer>) static bool isBuffer(const T&) {
     return false;
   }
   // Buffer.isEncoding(name).

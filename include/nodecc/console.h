@@ -34,8 +34,9 @@ namespace nodecc {
 class ConsoleStream {
  public:
   ConsoleStream(process::WriteStream& stream) : stream_(&stream) {}  // NOLINT: implicit
-  template <class F, class = std::enable_if_t<std::is_invocable_v<F&, std::string_view>>>
-  ConsoleStream(F write) : write_(std::move(write)) {}  // NOLINT: implicit
+  template <class F>
+  requires std::is_invocable_v<F&, std::string_view> ConsoleStream(F write)
+      : write_(std::move(write)) {}  // NOLINT: implicit
   void write(std::string_view text) {
     if (stream_ != nullptr) {
       stream_->write(text);

@@ -194,9 +194,10 @@ class Next {
   // An Error an error handler received is passed on as the object thrown (an HttpError keeps
   // its status); any other is copied.
   void operator()(const Error& err) const;
-  template <class E, class = std::enable_if_t<std::is_base_of_v<std::exception, std::decay_t<E>> &&
-                                              !std::is_same_v<std::decay_t<E>, Error>>>
-  void operator()(E&& err) const {
+  template <class E>
+  requires(std::is_base_of_v<std::exception, std::decay_t<E>> &&
+           !std::is_same_v<std::decay_t<E>, Error>) void
+  operator()(E&& err) const {
     (*this)(std::make_exception_ptr(std::forward<E>(err)));
   }
 

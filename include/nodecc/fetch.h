@@ -1,8 +1,14 @@
 #pragma once
 // Node's global fetch() over plain HTTP:
 //
-//   auto res = co_await fetch("http://127.0.0.1:8080/api", {.method = "POST", .body = "hi"});
+//   RequestInit init{.method = "POST", .body = "hi"};
+//   auto res = co_await fetch("http://127.0.0.1:8080/api", init);
 //   if (res.ok) { auto text = co_await res.text(); }
+//
+// Name the RequestInit: GCC 12 miscompiles an aggregate built in a co_await operand
+// (`co_await fetch(url, {.method = "POST"})`): it copies the temporary into the coroutine
+// frame bit for bit and destroys both, a double free. Under GCC 12 that form does not
+// compile (the deleted overload below); with clang it is fine.
 //
 // As Node's (undici): connections are pooled and kept alive (their own agent, not
 // http::globalAgent()); redirects are followed (up to 20) unless redirect is "manual" or
@@ -118,9 +124,15 @@ class Response {
   Promise<Buffer> bytes();
 };
 
-// Two overloads rather than a default argument: GCC 12 destroys a default argument's
-// temporary wrongly when the call is the operand of co_await.
+// fetch(url[, init]): the response once its head arrived. init is copied before fetch()
+// returns. Two overloads rather than a default argument: GCC 12 destroys a default
+// argument's temporary wrongly when the call is the operand of co_await.
 Promise<Response> fetch(std::string_view url);
 Promise<Response> fetch(std::string_view url, const RequestInit& init);
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+// Under GCC 12 a RequestInit temporary is refused: name it (`RequestInit init{.method = "POST"};
+// co_await fetch(url, init);`). The compiler quotes the line below.
+Promise<Response> fetch(std::string_view, RequestInit&&) = delete;  // GCC 12: name the RequestInit
+#endif
 
 }  // namespace nodecc

@@ -19,19 +19,17 @@ class UniqueFunction<R(Args...)> {
   UniqueFunction() = default;
   UniqueFunction(std::nullptr_t) {}  // NOLINT
 
-  template <class F, class D = std::decay_t<F>,
-            class = std::enable_if_t<!std::is_same_v<D, UniqueFunction> &&
-                                     std::is_invocable_r_v<R, D&, Args...>>>
-  UniqueFunction(F&& f) {  // NOLINT: implicit like std::function
+  template <class F, class D = std::decay_t<F>>
+  requires(!std::is_same_v<D, UniqueFunction> && std::is_invocable_r_v<R, D&, Args...>)
+      UniqueFunction(F&& f) {  // NOLINT: implicit like std::function
     construct<D>(std::forward<F>(f));
   }
 
   // Replaces the target with `f`, constructed in place (no intermediate UniqueFunction to move
   // from). If constructing it throws, this is left empty.
-  template <class F, class D = std::decay_t<F>,
-            class = std::enable_if_t<!std::is_same_v<D, UniqueFunction> &&
-                                     std::is_invocable_r_v<R, D&, Args...>>>
-  void emplace(F&& f) {
+  template <class F, class D = std::decay_t<F>>
+  requires(!std::is_same_v<D, UniqueFunction> &&
+           std::is_invocable_r_v<R, D&, Args...>) void emplace(F&& f) {
     reset();
     construct<D>(std::forward<F>(f));
   }

@@ -29,6 +29,7 @@
 // and maxOrphans: a handler that keeps working after a request's 'close' should stop there. Reading
 // is exactly as fast as the handler consumes: pause() stops reading from the socket and TCP pushes
 // back on the client.
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -40,6 +41,7 @@
 #include <vector>
 
 #include "nodecc/buffer.h"
+#include "nodecc/detail/access.h"
 #include "nodecc/events.h"
 #include "nodecc/function.h"
 #include "nodecc/net.h"
@@ -47,9 +49,18 @@
 
 namespace nodecc::http {
 
+namespace core {
+struct OwnedHeader;
+}  // namespace core
+
 namespace detail {
 class ExchangeImpl;
 class HttpServerImpl;
+class ClientRequestImpl;
+// A message's received fields (name and value as sent), filled by the parser.
+using HeaderFields = std::vector<core::OwnedHeader>;
+// What an IncomingMessage is built from (src/api/http/incoming_ops.h).
+struct IncomingInit;
 // How an IncomingMessage drives what it reads from: a server's request or a client's
 // response (src/api/http/incoming_ops.h).
 struct IncomingOps;
@@ -91,7 +102,6 @@ struct ServerOptions {
 // req.rawHeaders: [name0, value0, name1, value1, ...] as received.
 class RawHeaders {
  public:
-  explicit RawHeaders(const void* list, const size_t* count) : list_(list), count_(count) {}
   size_t size() const { return *count_ * 2; }
   std::string_view operator[](size_t i) const;
   class iterator {
@@ -112,7 +122,10 @@ class RawHeaders {
   iterator end() const { return {this, size()}; }
 
  private:
-  const void* list_;
+  friend class IncomingMessage;
+  friend struct nodecc::detail::Access;
+  RawHeaders(const detail::HeaderFields* list, const size_t* count) : list_(list), count_(count) {}
+  const detail::HeaderFields* list_;
   const size_t* count_;
 };
 
@@ -156,15 +169,10 @@ class IncomingHeadersDistinct {
   const IncomingHttpHeaders& headers_;
 };
 
+// A server's request (req) or a client's response (see nodecc/http_client.h). Made only by
+// nodecc: a server's exchange or a client request owns it.
 class IncomingMessage : public EventEmitter {
  public:
-  IncomingMessage(detail::ExchangeImpl& ex, const std::string& method, const std::string& url,
-                  const void* headerList, const size_t* headerCount, const void* trailerList,
-                  const size_t* trailerCount);
-  // A client's response (see nodecc/http_client.h), driven through `ops` with `ctx`.
-  IncomingMessage(const detail::IncomingOps& ops, void* ctx, const std::string& method,
-                  const std::string& url, const void* headerList, const size_t* headerCount,
-                  const void* trailerList, const size_t* trailerCount);
   ~IncomingMessage() override;
 
   const std::string& method;
@@ -198,6 +206,8 @@ class IncomingMessage : public EventEmitter {
 
  private:
   friend class detail::ExchangeImpl;
+  friend class detail::ClientRequestImpl;
+  explicit IncomingMessage(const detail::IncomingInit& init);
   // What this message reads from (named ex_ for ExchangeImpl::of).
   detail::IncomingSource ex_;
 };
@@ -239,9 +249,13 @@ class ServerResponse : public EventEmitter {
   // false when the caller should wait for "drain".
   bool write(std::string_view chunk, UniqueFunction<void(Error*)> cb = nullptr);
   bool write(const Buffer& chunk, UniqueFunction<void(Error*)> cb = nullptr);
-  ServerResponse& end(UniqueFunction<void()> cb = nullptr);
-  ServerResponse& end(std::string_view data, UniqueFunction<void()> cb = nullptr);
-  ServerResponse& end(const Buffer& data, UniqueFunction<void()> cb = nullptr);
+  // Ends the response (data, if given, is its last chunk); cb runs on "finish". Returns
+  // nothing, unlike Node's `this`: so `co_return res.end();` compiles in a Promise<> handler
+  // (a coroutine cannot both `co_return;` and return a value) and `return res.end();` in a
+  // void one.
+  void end(UniqueFunction<void()> cb = nullptr);
+  void end(std::string_view data, UniqueFunction<void()> cb = nullptr);
+  void end(const Buffer& data, UniqueFunction<void()> cb = nullptr);
   ServerResponse& flushHeaders();
   ServerResponse& addTrailers(HeaderList trailers);
   // Sends "HTTP/1.1 100 Continue" (for a checkContinue listener).
@@ -264,6 +278,16 @@ class Server : public EventEmitter {
  public:
   explicit Server(const ServerOptions& options);
   ~Server() override;
+  // The thread's runtime owns a server made by createServer(), which returns a reference:
+  // `auto server = http::createServer(...)` would copy it, and says so at compile time.
+  Server(const Server&) = delete;
+  template <class S>
+  requires std::same_as<S, Server> Server(
+      S&) {  // NOLINT: only to name the fix when `auto server = createServer(...)` copies
+    static_assert(!std::same_as<S, Server>,
+                  "http::createServer() returns Server& (the runtime owns the server): write "
+                  "`auto& server = http::createServer(...)`");
+  }
 
   Server& listen(uint16_t port, UniqueFunction<void()> cb = nullptr);
   Server& listen(uint16_t port, std::string_view host, UniqueFunction<void()> cb = nullptr);
@@ -282,9 +306,9 @@ class Server : public EventEmitter {
   ServerOptions options;
   size_t maxConnections = 0;  // 0: no limit
 
-  detail::HttpServerImpl* impl() const { return impl_; }
-
  private:
+  friend struct nodecc::detail::Access;
+  detail::HttpServerImpl* impl() const { return impl_; }
   detail::HttpServerImpl* impl_;
 };
 
@@ -293,12 +317,16 @@ Server& createServer(const ServerOptions& options, RequestListener listener);
 Server& createAsyncServer(const ServerOptions& options, AsyncRequestListener listener);
 }  // namespace detail
 
+// http.createServer([options][, listener]). The server belongs to the thread's runtime, which
+// destroys it when the thread's loop is torn down (as net::createServer): keep the reference
+// (`auto& server = http::createServer(...)`), never delete it. The listener is
+// void(IncomingMessage&, ServerResponse&) or a coroutine returning Promise<>; it is added as a
+// "request" listener.
 Server& createServer();
 Server& createServer(const ServerOptions& options);
-// The listener: void(IncomingMessage&, ServerResponse&), or a coroutine returning Promise<>.
-template <class F,
-          class = std::enable_if_t<std::is_invocable_v<F&, IncomingMessage&, ServerResponse&>>>
-Server& createServer(const ServerOptions& options, F&& listener) {
+template <class F>
+requires std::is_invocable_v<F&, IncomingMessage&, ServerResponse&> Server& createServer(
+    const ServerOptions& options, F&& listener) {
   using R = std::invoke_result_t<F&, IncomingMessage&, ServerResponse&>;
   if constexpr (std::is_same_v<R, Promise<>>) {
     return detail::createAsyncServer(options, AsyncRequestListener(std::forward<F>(listener)));
@@ -306,9 +334,9 @@ Server& createServer(const ServerOptions& options, F&& listener) {
     return detail::createServer(options, RequestListener(std::forward<F>(listener)));
   }
 }
-template <class F,
-          class = std::enable_if_t<std::is_invocable_v<F&, IncomingMessage&, ServerResponse&>>>
-Server& createServer(F&& listener) {
+template <class F>
+requires std::is_invocable_v<F&, IncomingMessage&, ServerResponse&> Server& createServer(
+    F&& listener) {
   return createServer(ServerOptions{}, std::forward<F>(listener));
 }
 

@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "nodecc/buffer.h"
+#include "nodecc/detail/access.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
 #include "nodecc/function.h"
@@ -207,9 +208,9 @@ class ClientRequest : public EventEmitter {
   net::Socket* socket() const;
   size_t writableLength() const;
 
-  detail::ClientRequestImpl& impl() const { return impl_; }
-
  private:
+  friend struct nodecc::detail::Access;
+  detail::ClientRequestImpl& impl() const { return impl_; }
   detail::ClientRequestImpl& impl_;
 };
 
@@ -250,9 +251,9 @@ class Agent : public EventEmitter {
   // Destroys every socket, in use or free.
   void destroy();
 
-  detail::AgentImpl& impl() const { return *impl_; }
-
  private:
+  friend struct nodecc::detail::Access;
+  detail::AgentImpl& impl() const { return *impl_; }
   detail::AgentImpl* impl_;
 };
 

@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "nodecc/buffer.h"
+#include "nodecc/detail/access.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
 #include "nodecc/function.h"
@@ -135,9 +136,9 @@ class Server : public EventEmitter {
   bool keepAlive = false;
   uint64_t keepAliveInitialDelay = 0;
 
-  detail::ServerImpl* impl() const { return impl_; }
-
  protected:
+  friend struct nodecc::detail::Access;
+  detail::ServerImpl* impl() const { return impl_; }
   detail::ServerImpl* impl_;
 };
 

@@ -139,6 +139,12 @@ const std::string& argv0();
 const std::string& execPath();
 int pid();
 int ppid();
+// process.kill(pid[, signal]): sends a signal, by Node's name ("SIGTERM" by default, any name in
+// os::constants::signals) or by number (0 only checks that pid exists). Returns true, as Node.
+// Throws Error "kill ESRCH" (code, errnum and syscall "kill", as Node's) when the system refuses,
+// TypeError ERR_UNKNOWN_SIGNAL "Unknown signal: NAME" for a name Linux does not have.
+bool kill(int pid, std::string_view signal = "SIGTERM");
+bool kill(int pid, int signal);
 // process.cwd(): cached until process::chdir(), as Node caches it; throws Error (ENOENT,
 // syscall "uv_cwd") when the directory is gone.
 std::string cwd();

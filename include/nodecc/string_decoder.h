@@ -1,17 +1,17 @@
 #pragma once
 // nodecc::StringDecoder: Node's `string_decoder`. Decodes bytes that arrive in pieces into text
-// without splitting a character: a UTF-8 sequence (or a base64 group) cut across two chunks is
-// held back until the rest arrives.
+// without splitting a character: a UTF-8 sequence, a UTF-16 surrogate pair or a base64 group
+// cut across two chunks is held back until the rest arrives.
 //
 //   StringDecoder d("utf8");
-//   d.write(Buffer::from("\xe2\x82", "latin1"));   // ""
-//   d.write(Buffer::from("\xac", "latin1"));       // "€"
+//   d.write(Buffer::from({0xe2, 0x82}));   // ""
+//   d.write(Buffer::from({0xac}));         // "€"
 //
-// Text is returned as bytes in a std::string, as Buffer::toString returns it (where Node returns
-// a JavaScript string). Encodings: "utf8" ("utf-8"), "latin1" ("binary"), "ascii", "hex",
-// "base64". A UTF-8 sequence cut short by a byte that cannot continue it, and one still
-// incomplete at end(), become U+FFFD, as in Node; other bytes pass through as Buffer::toString
-// passes them.
+// Text is returned as UTF-8 in a std::string, exactly as Buffer::toString decodes the same bytes
+// (where Node returns a JavaScript string), so invalid UTF-8 becomes U+FFFD as in Node, and so
+// does a lone surrogate (JavaScript would keep it). Encodings: Buffer's ("utf8", "utf16le"/"ucs2",
+// "latin1"/"binary", "ascii", "hex", "base64", "base64url", in any case). A UTF-8 sequence cut
+// short by a byte that cannot continue it, and one still incomplete at end(), become U+FFFD.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -33,12 +33,15 @@ class StringDecoder {
   std::string end();
   std::string end(const Buffer& chunk);
 
-  // The canonical name: "utf8", "latin1", "ascii", "hex" or "base64".
+  // The canonical name, as Node's decoder.encoding: "utf8", "utf16le", "latin1", "ascii", "hex",
+  // "base64" or "base64url".
   std::string_view encoding() const;
 
  private:
-  enum class Kind : uint8_t { kUtf8, kLatin1, kAscii, kHex, kBase64 };
-  Kind kind_;
+  void writeUtf8(const uint8_t* data, size_t size, std::string& out);
+  void writeUtf16le(const uint8_t* data, size_t size, std::string& out);
+
+  uint8_t encoding_;  // the buffer module's encoding (src/api/buffer/encoding.h)
   uint8_t held_ = 0;  // bytes of an incomplete character (or base64 group) kept back
   uint8_t need_ = 0;  // UTF-8: the length of the held sequence once complete
   uint8_t bytes_[4] = {};

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "nodecc/detail/access.h"
 #include "nodecc/function.h"
 #include "nodecc/promise.h"
 
@@ -42,9 +43,10 @@ class Timeout {
   void close();
   explicit operator bool() const { return impl_ != nullptr; }
   bool operator==(const Timeout& o) const { return impl_ == o.impl_; }
-  detail::TimeoutImpl* impl() const { return impl_; }
 
  private:
+  friend struct nodecc::detail::Access;
+  detail::TimeoutImpl* impl() const { return impl_; }
   detail::TimeoutImpl* impl_ = nullptr;
 };
 
@@ -61,9 +63,10 @@ class Immediate {
   Immediate& unref();
   bool hasRef() const;
   explicit operator bool() const { return impl_ != nullptr; }
-  detail::ImmediateImpl* impl() const { return impl_; }
 
  private:
+  friend struct nodecc::detail::Access;
+  detail::ImmediateImpl* impl() const { return impl_; }
   detail::ImmediateImpl* impl_ = nullptr;
 };
 
@@ -84,20 +87,22 @@ UniqueFunction<void()> bindArgs(F&& f, A&&... args) {
 }
 }  // namespace detail
 
-template <class F, class... A, class = std::enable_if_t<std::is_invocable_v<F&, A&...>>>
-Timeout setTimeout(F&& callback, double ms = 0, A&&... args) {
+template <class F, class... A>
+requires std::is_invocable_v<F&, A&...> Timeout setTimeout(F&& callback, double ms = 0,
+                                                           A&&... args) {
   return detail::startTimeout(detail::bindArgs(std::forward<F>(callback), std::forward<A>(args)...),
                               ms, false);
 }
 
-template <class F, class... A, class = std::enable_if_t<std::is_invocable_v<F&, A&...>>>
-Timeout setInterval(F&& callback, double ms = 0, A&&... args) {
+template <class F, class... A>
+requires std::is_invocable_v<F&, A&...> Timeout setInterval(F&& callback, double ms = 0,
+                                                            A&&... args) {
   return detail::startTimeout(detail::bindArgs(std::forward<F>(callback), std::forward<A>(args)...),
                               ms, true);
 }
 
-template <class F, class... A, class = std::enable_if_t<std::is_invocable_v<F&, A&...>>>
-Immediate setImmediate(F&& callback, A&&... args) {
+template <class F, class... A>
+requires std::is_invocable_v<F&, A&...> Immediate setImmediate(F&& callback, A&&... args) {
   return detail::startImmediate(
       detail::bindArgs(std::forward<F>(callback), std::forward<A>(args)...));
 }

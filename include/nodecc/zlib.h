@@ -244,7 +244,7 @@ void brotliDecompress(Input data, const BrotliOptions& options, Callback callbac
 uint32_t crc32(Input data, uint32_t value = 0);
 
 // Node has no zlib.promises: these are what util.promisify(zlib.gzip) gives, under one name.
-// Option errors are thrown by the call (not a rejection), as promisify's call throws them.
+// Option errors reject the promise, as they do through util.promisify in Node.
 namespace promises {
 Promise<Result> deflate(Input data, const Options& options = {});
 Promise<Result> inflate(Input data, const Options& options = {});

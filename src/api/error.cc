@@ -1,5 +1,6 @@
 #include "nodecc/error.h"
 
+#include "api/system_error.h"
 #include "os/errno_table.h"
 
 namespace nodecc {
@@ -22,6 +23,16 @@ Error Error::fromErrno(int err, std::string_view syscall, std::string_view path,
   }
   return e;
 }
+
+namespace detail {
+
+Error errnoException(int err, std::string_view syscall) {
+  Error e = Error::fromErrno(err, syscall);
+  e.message = std::string(syscall) + " " + e.code;
+  return e;
+}
+
+}  // namespace detail
 
 std::string Error::toString() const {
   if (!code.empty() && errnum == 0) {

@@ -1,7 +1,11 @@
 #include "nodecc/events.h"
 
+#include <cxxabi.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <span>
 
 #include "nodecc/process.h"
@@ -79,10 +83,37 @@ void ListenerBase::operator delete(void* p, size_t size) {
   ++tBlocks.count;
 }
 
-void throwListenerTypeMismatch(std::string_view event, size_t index) {
-  throw TypeError("ERR_INVALID_ARG_TYPE", "The listener of event '" + std::string(event) +
-                                              "' declares argument " + std::to_string(index) +
-                                              " with a type that emit() did not pass");
+namespace {
+// A type's name as written in C++ (abi::__cxa_demangle), with std::string's and
+// std::string_view's long names shortened.
+std::string typeName(const std::type_info& type) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> demangled(
+      abi::__cxa_demangle(type.name(), nullptr, nullptr, &status), std::free);
+  std::string name = (status == 0 && demangled) ? demangled.get() : type.name();
+  static constexpr std::pair<std::string_view, std::string_view> kShort[] = {
+      {"std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >",
+       "std::string"},
+      {"std::basic_string_view<char, std::char_traits<char> >", "std::string_view"},
+  };
+  for (const auto& [longName, shortName] : kShort) {
+    for (size_t at = name.find(longName); at != std::string::npos;
+         at = name.find(longName, at + shortName.size())) {
+      name.replace(at, longName.size(), shortName);
+    }
+  }
+  return name;
+}
+}  // namespace
+
+void throwListenerTypeMismatch(std::string_view event, size_t index, const std::type_info* passed,
+                               const std::type_info& declared) {
+  std::string message = "The listener of event '" + std::string(event) + "' declares argument " +
+                        std::to_string(index) + " as " + typeName(declared) + ", but emit() ";
+  message += passed != nullptr
+                 ? "passed " + typeName(*passed)
+                 : "passed only " + std::to_string(index) + " argument" + (index == 1 ? "" : "s");
+  throw TypeError("ERR_INVALID_ARG_TYPE", message);
 }
 }  // namespace detail
 

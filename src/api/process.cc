@@ -11,7 +11,9 @@
 #include "api/cwd_cache.h"
 #include "api/runtime.h"
 #include "api/signal_names.h"
+#include "api/system_error.h"
 #include "cluster/worker_group.h"
+#include "nodecc/os.h"
 #include "os/clock.h"
 #include "os/fs_ops.h"
 #include "os/process_info.h"
@@ -266,6 +268,22 @@ int pid() {
 }
 int ppid() {
   return int(getppid());
+}
+
+bool kill(int pid, int signal) {
+  os::core::Result<void> r = os::core::sendSignal(pid, signal);
+  if (!r) {
+    throw detail::errnoException(r.error(), "kill");
+  }
+  return true;
+}
+
+bool kill(int pid, std::string_view signal) {
+  std::optional<int> number = os::constants::signals.get(signal);
+  if (!number) {
+    throw TypeError("ERR_UNKNOWN_SIGNAL", "Unknown signal: " + std::string(signal));
+  }
+  return kill(pid, *number);
 }
 
 std::string cwd() {

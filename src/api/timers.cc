@@ -260,8 +260,9 @@ bool Immediate::hasRef() const {
 // --- clear functions
 
 void clearTimeout(const Timeout& t) {
-  if (t.impl() && t.impl()->runtime()) {
-    t.impl()->clear();
+  auto* impl = nodecc::detail::Access::impl(t);
+  if (impl && impl->runtime()) {
+    impl->clear();
   }
 }
 
@@ -270,8 +271,9 @@ void clearInterval(const Timeout& t) {
 }
 
 void clearImmediate(const Immediate& i) {
-  if (i.impl() && i.impl()->runtime()) {
-    i.impl()->clear();
+  auto* impl = nodecc::detail::Access::impl(i);
+  if (impl && impl->runtime()) {
+    impl->clear();
   }
 }
 

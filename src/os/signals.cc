@@ -48,4 +48,11 @@ void ignoreBrokenPipeSignal() {
   signal(SIGPIPE, SIG_IGN);
 }
 
+Result<void> sendSignal(int pid, int signo) {
+  if (::kill(pid, signo) != 0) {
+    return lastErrno();
+  }
+  return {};
+}
+
 }  // namespace nodecc::os::core

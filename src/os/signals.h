@@ -21,5 +21,7 @@ int signalFdRead(int fd);
 // Ignores SIGPIPE process-wide, as Node does at start: a write to a closed pipe or socket
 // fails with EPIPE instead of ending the process.
 void ignoreBrokenPipeSignal();
+// kill(2): sends `signo` (0 only checks that the process exists) to `pid`; -errno on failure.
+Result<void> sendSignal(int pid, int signo);
 
 }  // namespace nodecc::os::core

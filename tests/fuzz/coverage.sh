@@ -25,24 +25,25 @@ case "$target" in
   chunked) files=(http/chunked.cc http/head_scanner.cc) ;;
   range) files=(static/byte_ranges.cc) ;;
   accept_encoding) files=(static/content_coding.cc) ;;
-  url) files=(api/url_codec.cc api/url_host.cc api/url_idna.cc api/url_legacy.cc
-              api/url_parser.cc api/url_record.cc api/url_resolve.cc api/url_search_params.cc
-              api/url_whatwg.cc api/querystring.cc) ;;
+  url) files=(api/url/codec.cc api/url/host.cc api/url/idna.cc api/url/legacy.cc
+              api/url/parser.cc api/url/record.cc api/url/resolve.cc api/url/search_params.cc
+              api/url/whatwg.cc api/url/querystring.cc) ;;
   server) files=(http/server_connection.cc http/server_connection_output.cc
                  http/server_core.cc http/exchange.cc http/parser.cc http/head_scanner.cc
-                 http/chunked.cc api/http_server.cc api/http_request.cc
-                 api/http_response.cc api/http_response_wire.cc api/http_serve_static.cc
+                 http/chunked.cc api/http/server/server.cc api/http/server/exchange.cc
+                 api/http/incoming.cc api/http/outgoing.cc api/http/server/response.cc
+                 api/http/server/response_wire.cc api/http/server/serve_static.cc
                  static/static_files.cc static/path_resolution.cc static/byte_ranges.cc
                  static/content_coding.cc static/preconditions.cc static/responses.cc
                  net/stream.cc) ;;
   *) echo "unknown target: $target" >&2; exit 2 ;;
 esac
 
-# The library: every source of src/, compiled once per source change.
+# The library: every source under src/ (module folders included), compiled once per change.
 mkdir -p "$out/lib" "$out/$target"
 objects=()
 pids=()
-for src in "$root"/src/*/*.cc; do
+while IFS= read -r src; do
   rel=${src#"$root/src/"}
   obj="$out/lib/${rel//\//_}.o"
   objects+=("$obj")
@@ -54,7 +55,7 @@ for src in "$root"/src/*/*.cc; do
       pids=("${pids[@]:1}")
     fi
   fi
-done
+done < <(find "$root/src" -name '*.cc' | sort)
 for p in "${pids[@]}"; do wait "$p"; done
 
 driver=("$fuzz/${target}_fuzz.cc")
@@ -62,7 +63,8 @@ if [ "$target" = server ]; then
   driver+=("$fuzz/server_wire.cc")
 fi
 bin="$out/$target/fuzz-$target-coverage"
-"$cxx" "${flags[@]}" -fsanitize=fuzzer "${driver[@]}" "${objects[@]}" -lpthread -o "$bin"
+"$cxx" "${flags[@]}" -fsanitize=fuzzer "${driver[@]}" "${objects[@]}" -lpthread -lcrypto -lz -lbrotlienc -lbrotlidec -ldeflate \
+  -o "$bin"
 
 rm -f "$out/$target"/*.profraw
 LLVM_PROFILE_FILE="$out/$target/%p.profraw" "$bin" -runs=0 "$corpus" > "$out/$target/run.log" 2>&1

@@ -273,7 +273,7 @@ Target startServer(const http::ServerOptions& options) {
   // Listening makes the server's core; its listener is closed at once: connections come from
   // socketpairs handed to the core as an accepted socket would be.
   t.server->listen(0, "127.0.0.1");
-  http::detail::HttpServerImpl* impl = t.server->impl();
+  http::detail::HttpServerImpl* impl = nodecc::detail::Access::impl(*t.server);
   check(impl->core != nullptr, "the server has a core once listening");
   impl->core->listener().close();
   t.limits.maxHeaderSize = options.maxHeaderSize;
@@ -450,7 +450,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   int sv[2];
   check(socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) == 0, "socketpair");
-  http::core::ServerCore& core = *target.server->impl()->core;
+  http::core::ServerCore& core = *targenodecc::detail::Access::impl(*t.server)->core;
   // As the listener hands over an accepted socket.
   static_cast<net::core::Listener::Handler&>(core).onConnection(sv[1]);
   Client client;
@@ -475,7 +475,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   check(core.connectionCount() == 0, "the server forgets a connection the client finished");
   // Orphans: ended by the default server's handler, timed out (1 ms) on the tight one.
-  http::detail::HttpServerImpl& impl = *target.server->impl();
+  http::detail::HttpServerImpl& impl = *targenodecc::detail::Access::impl(*t.server);
   for (int round = 0; round < 50 && impl.orphanCount() > 0; ++round) {
     // The orphan timer does not keep a loop alive (nor does anything else here, the listener
     // being closed): a referenced 2 ms timer lets the loop wait for it.

@@ -130,14 +130,14 @@ class TransformCallback {
   void operator()(std::nullptr_t, Out value) const {
     self_->afterTransform(cb_, length_, nullptr, &value);
   }
-  template <class U = Out, class = std::enable_if_t<kIsBytes<U>>>
+  template <class U = Out>
+  requires kIsBytes<U>
   void operator()(std::nullptr_t, std::string_view text) const {
     (*this)(nullptr, Buffer::from(text));
   }
-  template <class U = Out, class = std::enable_if_t<kIsBytes<U>>>
-  void operator()(std::nullptr_t, const char* text) const {
-    (*this)(nullptr, Buffer::from(text));
-  }
+  template <class U = Out>
+  requires kIsBytes<U>
+  void operator()(std::nullptr_t, const char* text) const { (*this)(nullptr, Buffer::from(text)); }
 
  private:
   TransformOf<In, Out>* self_;
@@ -156,7 +156,8 @@ class FlushCallback {
   void operator()(const Error& e) const { self_->afterFlush(cb_, &e, nullptr); }
   void operator()(const Error* e) const { self_->afterFlush(cb_, e, nullptr); }
   void operator()(std::nullptr_t, Out value) const { self_->afterFlush(cb_, nullptr, &value); }
-  template <class U = Out, class = std::enable_if_t<kIsBytes<U>>>
+  template <class U = Out>
+  requires kIsBytes<U>
   void operator()(std::nullptr_t, std::string_view text) const {
     (*this)(nullptr, Buffer::from(text));
   }

@@ -84,7 +84,8 @@ class ReadableOf : public virtual Stream {
     return false;
   }
   // A string pushed into a Buffer stream is encoded first (utf8, latin1, hex, base64...).
-  template <class U = T, class = std::enable_if_t<kIsBytes<U>>>
+  template <class U = T>
+  requires kIsBytes<U>
   bool push(std::string_view chunk, std::string_view encoding = "utf8") {
     return push(Buffer::from(chunk, encoding));
   }

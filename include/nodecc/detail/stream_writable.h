@@ -70,23 +70,24 @@ class WritableOf : public virtual Stream {
     return writeOrBuffer(chunk, &cb);
   }
   // Strings written to a Buffer stream are encoded first (utf8 by default).
-  template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
-  bool write(std::string_view chunk) {
-    return write(Buffer::from(chunk));
-  }
-  template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
+  template <class U = T>
+  requires std::is_same_v<U, Buffer>
+  bool write(std::string_view chunk) { return write(Buffer::from(chunk)); }
+  template <class U = T>
+  requires std::is_same_v<U, Buffer>
   bool write(std::string_view chunk, ErrorCallback cb) {
     return write(Buffer::from(chunk), std::move(cb));
   }
-  template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
+  template <class U = T>
+  requires std::is_same_v<U, Buffer>
   bool write(std::string_view chunk, std::string_view encoding, ErrorCallback cb = nullptr) {
     return write(Buffer::from(chunk, encoding), std::move(cb));
   }
-  template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
-  bool write(const char* chunk) {
-    return write(Buffer::from(chunk));
-  }
-  template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
+  template <class U = T>
+  requires std::is_same_v<U, Buffer>
+  bool write(const char* chunk) { return write(Buffer::from(chunk)); }
+  template <class U = T>
+  requires std::is_same_v<U, Buffer>
   bool write(const char* chunk, ErrorCallback cb) {
     return write(Buffer::from(chunk), std::move(cb));
   }
@@ -95,12 +96,14 @@ class WritableOf : public virtual Stream {
   // written. cb(err) runs at 'finish' (err null) or with the error that prevented it.
   WritableOf& end(ErrorCallback cb = nullptr) { return endImpl(nullptr, std::move(cb)); }
   WritableOf& end(T chunk, ErrorCallback cb = nullptr) { return endImpl(&chunk, std::move(cb)); }
-  template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
-  WritableOf& end(std::string_view chunk, ErrorCallback cb = nullptr) {
+  template <class U = T>
+  requires std::is_same_v<U, Buffer> WritableOf& end(std::string_view chunk,
+                                                     ErrorCallback cb = nullptr) {
     return end(Buffer::from(chunk), std::move(cb));
   }
-  template <class U = T, class = std::enable_if_t<std::is_same_v<U, Buffer>>>
-  WritableOf& end(const char* chunk, ErrorCallback cb = nullptr) {
+  template <class U = T>
+  requires std::is_same_v<U, Buffer> WritableOf& end(const char* chunk,
+                                                     ErrorCallback cb = nullptr) {
     return end(Buffer::from(chunk), std::move(cb));
   }
 

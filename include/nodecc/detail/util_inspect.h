@@ -318,9 +318,9 @@ std::string InspectContext::composite(detail::Frame f, int recurseTimes, F& fill
 // util::Object, or anything an inspectCustom hook wants to return.
 class Inspectable {
  public:
-  template <class T, class D = std::decay_t<T>,
-            class = std::enable_if_t<!std::is_same_v<D, Inspectable>>>
-  Inspectable(T&& v)  // NOLINT: implicit, as any value converts
+  template <class T>
+  requires(!std::is_same_v<std::decay_t<T>, Inspectable>)
+      Inspectable(T&& v)  // NOLINT: implicit, as any value converts
       : impl_(make(std::forward<T>(v))) {}
 
   std::string inspect(InspectContext& ctx, int recurseTimes) const {

@@ -7,6 +7,7 @@
 #include "api/buffer/utf.h"
 #include "nodecc/error.h"
 #include "text/ascii.h"
+#include "text/utf8.h"
 
 namespace nodecc::buffer::detail {
 
@@ -196,7 +197,7 @@ Encoding requireEncoding(std::string_view name) {
 void encodeText(const uint8_t* p, size_t n, Encoding e, std::string& out) {
   switch (e) {
     case Encoding::kUtf8:
-      decodeUtf8Lossy(p, n, out);
+      text::core::appendUtf8Lossy(p, n, out);
       return;
     case Encoding::kUtf16le:
       encodeUtf16le(p, n, out);
@@ -276,14 +277,14 @@ size_t byteLengthOf(std::string_view text, Encoding e) {
     case Encoding::kUtf8:
       return text.size();
     case Encoding::kUtf16le:
-      return 2 * utf16Length(text);
+      return 2 * text::core::utf16Length(text);
     case Encoding::kLatin1:
     case Encoding::kAscii:
-      return utf16Length(text);
+      return text::core::utf16Length(text);
     case Encoding::kBase64:
     case Encoding::kBase64url: {
       // Node's base64ByteLength: the length less up to two trailing '=', times 3/4.
-      size_t n = utf16Length(text);
+      size_t n = text::core::utf16Length(text);
       size_t bytes = text.size();
       if (bytes > 0 && text[bytes - 1] == '=') {
         --n;
@@ -295,7 +296,7 @@ size_t byteLengthOf(std::string_view text, Encoding e) {
       return (n * 3) >> 2;
     }
     case Encoding::kHex:
-      return utf16Length(text) >> 1;
+      return text::core::utf16Length(text) >> 1;
   }
   return 0;
 }

@@ -20,8 +20,6 @@ Encoding requireEncoding(std::string_view name);
 // ---- bytes -> text (toString) ----------------------------------------------------------------
 // Appends the text of `n` bytes at `p` to `out`.
 void encodeText(const uint8_t* p, size_t n, Encoding e, std::string& out);
-// UTF-8 with every invalid sequence replaced by U+FFFD, one per maximal subpart (WHATWG, as V8).
-void decodeUtf8Lossy(const uint8_t* p, size_t n, std::string& out);
 
 // ---- text -> bytes (from, write, fill) -------------------------------------------------------
 // At most `capacity` bytes of `text` in encoding `e` written to `out`, never a partial character
@@ -33,14 +31,5 @@ size_t writeText(std::string_view text, Encoding e, uint8_t* out, size_t capacit
 size_t maxDecodedSize(std::string_view text, Encoding e);
 // Node's Buffer.byteLength(text, e) (for base64 and hex the estimate from the length).
 size_t byteLengthOf(std::string_view text, Encoding e);
-
-// ---- UTF-8 as UTF-16 -------------------------------------------------------------------------
-// The next code point of UTF-8 text at `p` (before `end`): U+FFFD for an invalid sequence, of
-// which only the maximal subpart is consumed. Returns the position after it.
-const uint8_t* nextCodePoint(const uint8_t* p, const uint8_t* end, uint32_t* codePoint);
-// The number of UTF-16 units of `text` (JavaScript's string.length).
-size_t utf16Length(std::string_view text);
-// util.inspect's quoting of a string, for error messages: 'a', "it's", `'"`.
-std::string inspectString(std::string_view text);
 
 }  // namespace nodecc::buffer::detail

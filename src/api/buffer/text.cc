@@ -4,6 +4,7 @@
 #include "api/buffer/encoding.h"
 #include "api/buffer/errors.h"
 #include "nodecc/buffer.h"
+#include "text/quote.h"
 
 namespace nodecc {
 
@@ -122,7 +123,9 @@ Buffer& Buffer::fill(std::string_view value, int64_t offset, int64_t end,
     have = buffer::detail::writeText(value, e, p, n);
   }
   if (have == 0) {
-    throw buffer::detail::invalidArgValue("value", buffer::detail::inspectString(value));
+    std::string quoted;
+    text::core::appendQuoted(quoted, value);
+    throw buffer::detail::invalidArgValue("value", quoted);
   }
   repeatPattern(p, have, n);
   return *this;

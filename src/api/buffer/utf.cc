@@ -6,139 +6,22 @@
 #include <cstring>
 
 #include "api/buffer/encoding.h"
+#include "text/utf8.h"
 
 namespace nodecc::buffer::detail {
 
 namespace {
 
-constexpr char kReplacement[] = "\xEF\xBF\xBD";
-
-bool allAscii8(const uint8_t* p) {
-  uint64_t w;
-  std::memcpy(&w, p, 8);
-  return (w & 0x8080808080808080ull) == 0;
-}
-
-// The length of the longest valid UTF-8 prefix of p[0..n). ASCII goes 8 bytes at a time: text
-// is mostly ASCII and this is the whole cost of toString() on it.
-size_t validPrefix(const uint8_t* p, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    if (i + 8 <= n && allAscii8(p + i)) {
-      i += 8;
-      continue;
-    }
-    if (p[i] < 0x80) {
-      ++i;
-      continue;
-    }
-    uint32_t cp;
-    const uint8_t* next = nextCodePoint(p + i, p + n, &cp);
-    if (cp == 0xFFFD && !(next - (p + i) == 3 && p[i] == 0xEF)) {
-      return i;
-    }
-    i = size_t(next - p);
-  }
-  return n;
-}
-
-void appendUtf8(uint32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out.push_back(char(cp));
-  } else if (cp < 0x800) {
-    out.push_back(char(0xC0 | (cp >> 6)));
-    out.push_back(char(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(char(0xE0 | (cp >> 12)));
-    out.push_back(char(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(char(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(char(0xF0 | (cp >> 18)));
-    out.push_back(char(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(char(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(char(0x80 | (cp & 0x3F)));
-  }
+// The next code point of UTF-8 text at p (before end): an invalid sequence reads as U+FFFD and
+// consumes its maximal subpart, as V8 reads it.
+const uint8_t* nextCodePoint(const uint8_t* p, const uint8_t* end, uint32_t* codePoint) {
+  char32_t cp;
+  size_t len = text::core::decodeUtf8(p, end, &cp);
+  *codePoint = cp == text::core::kInvalidSequence ? text::core::kReplacementCharacter : cp;
+  return p + len;
 }
 
 }  // namespace
-
-const uint8_t* nextCodePoint(const uint8_t* p, const uint8_t* end, uint32_t* codePoint) {
-  uint8_t b = *p;
-  if (b < 0x80) {
-    *codePoint = b;
-    return p + 1;
-  }
-  int need;
-  uint8_t lo = 0x80;
-  uint8_t hi = 0xBF;
-  uint32_t c;
-  if (b >= 0xC2 && b <= 0xDF) {
-    need = 1;
-    c = b & 0x1F;
-  } else if (b >= 0xE0 && b <= 0xEF) {
-    need = 2;
-    c = b & 0x0F;
-    lo = b == 0xE0 ? 0xA0 : 0x80;  // no overlong forms
-    hi = b == 0xED ? 0x9F : 0xBF;  // no surrogates
-  } else if (b >= 0xF0 && b <= 0xF4) {
-    need = 3;
-    c = b & 0x07;
-    lo = b == 0xF0 ? 0x90 : 0x80;
-    hi = b == 0xF4 ? 0x8F : 0xBF;  // nothing past U+10FFFF
-  } else {
-    *codePoint = 0xFFFD;
-    return p + 1;
-  }
-  const uint8_t* q = p + 1;
-  for (int i = 0; i < need; ++i, ++q) {
-    if (q == end || *q < lo || *q > hi) {
-      *codePoint = 0xFFFD;
-      return q;
-    }
-    c = (c << 6) | (*q & 0x3F);
-    lo = 0x80;
-    hi = 0xBF;
-  }
-  *codePoint = c;
-  return q;
-}
-
-void decodeUtf8Lossy(const uint8_t* p, size_t n, std::string& out) {
-  size_t valid = validPrefix(p, n);
-  out.append(reinterpret_cast<const char*>(p), valid);
-  if (valid == n) {
-    return;
-  }
-  const uint8_t* q = p + valid;
-  const uint8_t* end = p + n;
-  while (q < end) {
-    uint32_t cp;
-    const uint8_t* next = nextCodePoint(q, end, &cp);
-    if (cp == 0xFFFD && !(next - q == 3 && *q == 0xEF)) {
-      out.append(kReplacement, 3);
-    } else {
-      out.append(reinterpret_cast<const char*>(q), size_t(next - q));
-    }
-    q = next;
-  }
-}
-
-size_t utf16Length(std::string_view text) {
-  auto* p = reinterpret_cast<const uint8_t*>(text.data());
-  auto* end = p + text.size();
-  size_t units = 0;
-  while (p < end) {
-    if (*p < 0x80) {
-      ++p;
-      ++units;
-      continue;
-    }
-    uint32_t cp;
-    p = nextCodePoint(p, end, &cp);
-    units += cp >= 0x10000 ? 2 : 1;
-  }
-  return units;
-}
 
 // UTF-16LE bytes as UTF-8 text; a lone surrogate becomes U+FFFD (what Node prints for one), an
 // odd last byte is dropped.
@@ -150,19 +33,19 @@ void encodeUtf16le(const uint8_t* p, size_t n, std::string& out) {
     if (u >= 0xD800 && u <= 0xDBFF && i + 1 < units) {
       uint32_t v = p[2 * i + 2] | (uint32_t(p[2 * i + 3]) << 8);
       if (v >= 0xDC00 && v <= 0xDFFF) {
-        appendUtf8(0x10000 + ((u - 0xD800) << 10) + (v - 0xDC00), out);
+        text::core::appendUtf8(out, 0x10000 + ((u - 0xD800) << 10) + (v - 0xDC00));
         ++i;
         continue;
       }
     }
-    appendUtf8(u >= 0xD800 && u <= 0xDFFF ? 0xFFFD : u, out);
+    text::core::appendUtf8(out, u >= 0xD800 && u <= 0xDFFF ? 0xFFFD : u);
   }
 }
 
 void encodeLatin1(const uint8_t* p, size_t n, std::string& out, uint8_t mask) {
   out.reserve(out.size() + n);
   for (size_t i = 0; i < n; ++i) {
-    appendUtf8(p[i] & mask, out);
+    text::core::appendUtf8(out, p[i] & mask);
   }
 }
 
@@ -217,55 +100,6 @@ size_t writeUtf8(std::string_view text, uint8_t* out, size_t capacity) {
   }
   std::memcpy(out, text.data(), n);
   return n;
-}
-
-std::string inspectString(std::string_view text) {
-  char quote = '\'';
-  if (text.find('\'') != std::string_view::npos) {
-    if (text.find('"') == std::string_view::npos) {
-      quote = '"';
-    } else if (text.find('`') == std::string_view::npos) {
-      quote = '`';
-    }
-  }
-  static const char* kHex = "0123456789ABCDEF";
-  std::string out(1, quote);
-  for (char ch : text) {
-    auto c = uint8_t(ch);
-    switch (c) {
-      case '\b':
-        out += "\\b";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7F) {
-          out += "\\x";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
-        } else if (ch == quote) {
-          out += '\\';
-          out += ch;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  out += quote;
-  return out;
 }
 
 }  // namespace nodecc::buffer::detail

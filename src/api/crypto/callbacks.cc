@@ -6,9 +6,10 @@
 #include <optional>
 
 #include "api/crypto/digest.h"
-#include "api/crypto/job.h"
 #include "api/crypto/kdf.h"
 #include "api/crypto/random_source.h"
+#include "api/pool_job.h"
+#include "api/promisify.h"
 #include "nodecc/crypto.h"
 #include "nodecc/process.h"
 #include "os/random.h"
@@ -27,7 +28,7 @@ void fillOnPool(Buffer buffer, size_t at, size_t size, Callback<Buffer> callback
   };
   auto state = std::make_unique<State>(State{std::move(buffer), std::move(callback)});
   State* s = state.get();
-  detail::submitJob(
+  nodecc::detail::submitJob(
       [s, bytes, size] {
         os::core::Result<size_t> r = os::core::getRandom(bytes, size);
         s->error = r.ok() ? 0 : r.error();
@@ -54,7 +55,7 @@ void deriveOnPool(size_t keylen, Derive derive, Callback<Buffer> callback) {
   auto state = std::make_unique<State>(State{Buffer::allocUnsafe(keylen), std::move(callback)});
   State* s = state.get();
   uint8_t* out = s->key.data();
-  detail::submitJob(
+  nodecc::detail::submitJob(
       [s, out, derive = std::move(derive)] {
         s->ok = derive(out);
         if (!s->ok) {
@@ -73,22 +74,7 @@ void deriveOnPool(size_t keylen, Derive derive, Callback<Buffer> callback) {
       });
 }
 
-template <class T, class Begin>
-Promise<T> promisify(Begin begin) {
-  auto p = Promise<T>::withResolvers();
-  try {
-    begin(Callback<T>([r = p.resolve](Error* err, T value) {
-      if (err) {
-        r.reject(std::make_exception_ptr(*err));
-      } else {
-        r(std::move(value));
-      }
-    }));
-  } catch (...) {
-    p.resolve.reject(std::current_exception());
-  }
-  return p.promise;
-}
+using nodecc::detail::promisify;
 
 }  // namespace
 

@@ -197,7 +197,8 @@ void start(const std::shared_ptr<FetchState>& st) {
 }  // namespace
 
 Promise<Response> fetch(std::string_view url) {
-  return fetch(url, RequestInit());
+  const RequestInit defaults;
+  return fetch(url, defaults);
 }
 
 Promise<Response> fetch(std::string_view url, const RequestInit& init) {

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/promisify.h"
 #include "fs/request.h"
 #include "nodecc/fs.h"
 
@@ -104,32 +105,7 @@ void startValue(core::Op op, Callback<V> cb, Setup setup, Value value) {
   start(*r.release());
 }
 
-// The promise form of a callback form: `begin(callback)` starts the operation.
-template <class T, class Begin>
-Promise<T> promisify(Begin begin) {
-  auto p = Promise<T>::withResolvers();
-  try {
-    if constexpr (std::is_void_v<T>) {
-      begin(NoResultCallback([r = p.resolve](Error* err) {
-        if (err) {
-          r.reject(std::make_exception_ptr(*err));
-        } else {
-          r();
-        }
-      }));
-    } else {
-      begin(Callback<T>([r = p.resolve](Error* err, T value) {
-        if (err) {
-          r.reject(std::make_exception_ptr(*err));
-        } else {
-          r(std::move(value));
-        }
-      }));
-    }
-  } catch (...) {
-    p.resolve.reject(std::current_exception());
-  }
-  return p.promise;
-}
+// The promise forms: util.promisify's (src/api/promisify.h).
+using nodecc::detail::promisify;
 
 }  // namespace nodecc::fs::internal

@@ -13,8 +13,7 @@ namespace nodecc::http {
 // --- raw and joined headers
 
 std::string_view RawHeaders::operator[](size_t i) const {
-  const auto& list = *static_cast<const std::vector<http::core::OwnedHeader>*>(list_);
-  const auto& h = list[i / 2];
+  const auto& h = (*list_)[i / 2];
   return (i % 2 == 0) ? std::string_view(h.name) : std::string_view(h.value);
 }
 
@@ -131,17 +130,14 @@ std::vector<std::string_view> IncomingHttpHeaders::getAll(std::string_view name)
 
 // --- IncomingMessage
 
-IncomingMessage::IncomingMessage(const detail::IncomingOps& ops, void* ctx, const std::string& m,
-                                 const std::string& u, const void* headerList,
-                                 const size_t* headerCount, const void* trailerList,
-                                 const size_t* trailerCount)
-    : method(m),
-      url(u),
-      rawHeaders(headerList, headerCount),
+IncomingMessage::IncomingMessage(const detail::IncomingInit& init)
+    : method(init.method),
+      url(init.url),
+      rawHeaders(&init.headers, &init.headerCount),
       headers(rawHeaders),
-      rawTrailers(trailerList, trailerCount),
+      rawTrailers(&init.trailers, &init.trailerCount),
       trailers(rawTrailers),
-      ex_{&ops, ctx} {}
+      ex_{&init.ops, init.ctx} {}
 
 IncomingMessage::~IncomingMessage() = default;
 

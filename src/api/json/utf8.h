@@ -8,15 +8,16 @@
 #include <string>
 #include <string_view>
 
+#include "text/utf8.h"
+
 namespace nodecc::JSON::detail {
 
-inline constexpr char32_t kReplacement = 0xFFFD;
-// What decodeUtf8 gives for an invalid sequence (which reads as U+FFFD).
-inline constexpr char32_t kInvalidSequence = 0x110000;
-
-// Decodes the sequence at p (p < end): returns its length and sets *cp; an invalid sequence
-// gives kInvalidSequence and the length of its maximal subpart (at least 1).
-std::size_t decodeUtf8(const unsigned char* p, const unsigned char* end, char32_t* cp) noexcept;
+// Decoding and encoding are the text layer's (text/utf8.h): kInvalidSequence marks an invalid
+// sequence, which reads as U+FFFD.
+inline constexpr char32_t kReplacement = text::core::kReplacementCharacter;
+using text::core::appendUtf8;
+using text::core::decodeUtf8;
+using text::core::kInvalidSequence;
 
 // What a lead byte starts: 0 for no valid sequence, 2, 3 or 4 for a sequence whose second
 // byte may be any continuation byte, and the special leads whose second byte is restricted:
@@ -67,9 +68,6 @@ inline std::size_t validSequenceLength(const unsigned char* p, const unsigned ch
       return 0;
   }
 }
-
-// Appends cp as UTF-8 (a surrogate as its 3-byte form).
-void appendUtf8(std::string& out, char32_t cp);
 
 // The UTF-16 code units of the text, invalid sequences as U+FFFD.
 std::u16string toUtf16(std::string_view text);

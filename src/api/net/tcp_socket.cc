@@ -4,6 +4,7 @@
 
 #include "api/net/server_impl.h"
 #include "api/runtime.h"
+#include "api/system_error.h"
 #include "nodecc/process.h"
 #include "os/errno_table.h"
 
@@ -26,12 +27,6 @@ Error errorWithAddress(int err, std::string_view syscall, std::string_view addre
     e.message = std::string(syscall) + " " + e.code + ": " +
                 std::string(os::core::errnoMessage(err)) + " " + where;
   }
-  return e;
-}
-
-Error socketError(int err, std::string_view syscall) {
-  Error e = Error::fromErrno(err, syscall);
-  e.message = std::string(syscall) + " " + e.code;
   return e;
 }
 
@@ -106,7 +101,7 @@ void TcpSocket::onDrain() {
 }
 
 void TcpSocket::onError(int err) {
-  Error e = socketError(err, stream_.failedWriting() ? "write" : "read");
+  Error e = nodecc::detail::errnoException(err, stream_.failedWriting() ? "write" : "read");
   destroy(&e);
 }
 

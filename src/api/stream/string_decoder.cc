@@ -1,17 +1,19 @@
-// StringDecoder: Node's lib/string_decoder.js. UTF-8 holds back the last bytes of a chunk
-// when they begin a sequence that the chunk does not finish (utf8CheckIncomplete looks at
-// most three bytes back); base64 holds back the bytes past the last whole 3-byte group.
+// StringDecoder: Node's string_decoder. What it adds to Buffer::toString is only what it holds
+// back between chunks: the end of a UTF-8 sequence the chunk does not finish
+// (utf8CheckIncomplete looks at most three bytes back), an odd UTF-16 byte or a high surrogate
+// waiting for its pair, and the bytes past the last whole base64 group. The text itself is
+// decoded by the buffer module's codecs, so it is what Buffer::toString gives for the bytes.
 #include "nodecc/string_decoder.h"
 
-#include "nodecc/error.h"
+#include "api/buffer/encoding.h"
 
 namespace nodecc {
 
 namespace {
 
+using buffer::detail::Encoding;
+
 constexpr std::string_view kReplacement = "\xef\xbf\xbd";  // U+FFFD
-constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-constexpr char kHexDigits[] = "0123456789abcdef";
 
 // The length of the sequence a byte starts (1 for ASCII), 0 for a continuation byte, -1 for
 // a byte that starts nothing.
@@ -34,59 +36,32 @@ int sequenceLength(uint8_t b) {
   return -1;
 }
 
-void appendBase64(const uint8_t* p, size_t n, std::string& out) {
-  size_t i = 0;
-  for (; i + 2 < n; i += 3) {
-    uint32_t v = (uint32_t(p[i]) << 16) | (uint32_t(p[i + 1]) << 8) | p[i + 2];
-    out.push_back(kBase64[(v >> 18) & 63]);
-    out.push_back(kBase64[(v >> 12) & 63]);
-    out.push_back(kBase64[(v >> 6) & 63]);
-    out.push_back(kBase64[v & 63]);
-  }
-  if (i + 1 == n) {
-    uint32_t v = uint32_t(p[i]) << 16;
-    out.push_back(kBase64[(v >> 18) & 63]);
-    out.push_back(kBase64[(v >> 12) & 63]);
-    out += "==";
-  } else if (i + 2 == n) {
-    uint32_t v = (uint32_t(p[i]) << 16) | (uint32_t(p[i + 1]) << 8);
-    out.push_back(kBase64[(v >> 18) & 63]);
-    out.push_back(kBase64[(v >> 12) & 63]);
-    out.push_back(kBase64[(v >> 6) & 63]);
-    out.push_back('=');
-  }
+bool isHighSurrogate(const uint8_t* unitLe) {
+  uint16_t u = uint16_t(unitLe[0] | (unitLe[1] << 8));
+  return u >= 0xd800 && u <= 0xdbff;
 }
 
 }  // namespace
 
-StringDecoder::StringDecoder(std::string_view encoding) {
-  if (encoding == "utf8" || encoding == "utf-8") {
-    kind_ = Kind::kUtf8;
-  } else if (encoding == "latin1" || encoding == "binary") {
-    kind_ = Kind::kLatin1;
-  } else if (encoding == "ascii") {
-    kind_ = Kind::kAscii;
-  } else if (encoding == "hex") {
-    kind_ = Kind::kHex;
-  } else if (encoding == "base64") {
-    kind_ = Kind::kBase64;
-  } else {
-    throw TypeError("ERR_UNKNOWN_ENCODING", "Unknown encoding: " + std::string(encoding));
-  }
-}
+StringDecoder::StringDecoder(std::string_view encoding)
+    : encoding_(uint8_t(buffer::detail::requireEncoding(encoding))) {}
 
 std::string_view StringDecoder::encoding() const {
-  switch (kind_) {
-    case Kind::kUtf8:
+  switch (Encoding(encoding_)) {
+    case Encoding::kUtf8:
       return "utf8";
-    case Kind::kLatin1:
+    case Encoding::kUtf16le:
+      return "utf16le";
+    case Encoding::kLatin1:
       return "latin1";
-    case Kind::kAscii:
+    case Encoding::kAscii:
       return "ascii";
-    case Kind::kHex:
-      return "hex";
-    case Kind::kBase64:
+    case Encoding::kBase64:
       return "base64";
+    case Encoding::kBase64url:
+      return "base64url";
+    case Encoding::kHex:
+      return "hex";
   }
   return "utf8";
 }
@@ -98,51 +73,43 @@ std::string StringDecoder::write(const uint8_t* data, size_t size) {
 }
 
 void StringDecoder::writeTo(const uint8_t* data, size_t size, std::string& out) {
-  switch (kind_) {
-    case Kind::kLatin1:
-      // Each byte is a character; C++ holds strings as UTF-8 (as Buffer::toString("latin1")).
-      for (size_t i = 0; i < size; ++i) {
-        if (data[i] < 0x80) {
-          out.push_back(char(data[i]));
-        } else {
-          out.push_back(char(0xc0 | (data[i] >> 6)));
-          out.push_back(char(0x80 | (data[i] & 0x3f)));
-        }
-      }
+  const auto e = Encoding(encoding_);
+  switch (e) {
+    case Encoding::kUtf8:
+      writeUtf8(data, size, out);
       return;
-    case Kind::kAscii:
-      for (size_t i = 0; i < size; ++i) {
-        out.push_back(char(data[i] & 0x7f));
-      }
+    case Encoding::kUtf16le:
+      writeUtf16le(data, size, out);
       return;
-    case Kind::kHex:
-      for (size_t i = 0; i < size; ++i) {
-        out.push_back(kHexDigits[data[i] >> 4]);
-        out.push_back(kHexDigits[data[i] & 15]);
-      }
-      return;
-    case Kind::kBase64: {
+    case Encoding::kBase64:
+    case Encoding::kBase64url: {
       size_t i = 0;
       while (held_ > 0 && held_ < 3 && i < size) {
         bytes_[held_++] = data[i++];
       }
-      if (held_ == 3) {
-        appendBase64(bytes_, 3, out);
-        held_ = 0;
-      }
-      if (held_ > 0) {
+      if (held_ < 3 && held_ > 0) {
         return;
       }
+      if (held_ == 3) {
+        buffer::detail::encodeText(bytes_, 3, e, out);
+        held_ = 0;
+      }
       size_t whole = (size - i) / 3 * 3;
-      appendBase64(data + i, whole, out);
+      buffer::detail::encodeText(data + i, whole, e, out);
       for (i += whole; i < size; ++i) {
         bytes_[held_++] = data[i];
       }
       return;
     }
-    case Kind::kUtf8:
-      break;
+    case Encoding::kLatin1:
+    case Encoding::kAscii:
+    case Encoding::kHex:
+      buffer::detail::encodeText(data, size, e, out);
+      return;
   }
+}
+
+void StringDecoder::writeUtf8(const uint8_t* data, size_t size, std::string& out) {
   size_t i = 0;
   // Finish the sequence held from the previous chunk.
   while (held_ > 0 && i < size) {
@@ -153,7 +120,7 @@ void StringDecoder::writeTo(const uint8_t* data, size_t size, std::string& out) 
     }
     bytes_[held_++] = data[i++];
     if (held_ == need_) {
-      out.append(reinterpret_cast<const char*>(bytes_), held_);
+      buffer::detail::encodeText(bytes_, held_, Encoding::kUtf8, out);
       held_ = 0;
     }
   }
@@ -173,7 +140,31 @@ void StringDecoder::writeTo(const uint8_t* data, size_t size, std::string& out) 
     }
     break;
   }
-  out.append(reinterpret_cast<const char*>(data + i), size - i - keep);
+  buffer::detail::encodeText(data + i, size - i - keep, Encoding::kUtf8, out);
+  for (size_t k = size - keep; k < size; ++k) {
+    bytes_[held_++] = data[k];
+  }
+}
+
+void StringDecoder::writeUtf16le(const uint8_t* data, size_t size, std::string& out) {
+  size_t i = 0;
+  // Complete the unit (or the surrogate pair) held from the previous chunk.
+  while (held_ > 0 && i < size) {
+    bytes_[held_++] = data[i++];
+    if (held_ == 4 || (held_ == 2 && !isHighSurrogate(bytes_))) {
+      buffer::detail::encodeText(bytes_, held_, Encoding::kUtf16le, out);
+      held_ = 0;
+    }
+  }
+  if (held_ > 0) {
+    return;
+  }
+  size_t n = size - i;
+  size_t keep = n % 2;
+  if (n - keep >= 2 && isHighSurrogate(data + i + n - keep - 2)) {
+    keep += 2;  // its low surrogate is in the next chunk
+  }
+  buffer::detail::encodeText(data + i, n - keep, Encoding::kUtf16le, out);
   for (size_t k = size - keep; k < size; ++k) {
     bytes_[held_++] = data[k];
   }
@@ -182,10 +173,18 @@ void StringDecoder::writeTo(const uint8_t* data, size_t size, std::string& out) 
 std::string StringDecoder::end() {
   std::string out;
   if (held_ > 0) {
-    if (kind_ == Kind::kBase64) {
-      appendBase64(bytes_, held_, out);
-    } else {
-      out += kReplacement;
+    switch (Encoding(encoding_)) {
+      case Encoding::kUtf8:
+        out += kReplacement;
+        break;
+      case Encoding::kUtf16le:
+        // A high surrogate without its pair (U+FFFD, as Buffer::toString gives it); an odd
+        // last byte is dropped, as Node drops it.
+        buffer::detail::encodeText(bytes_, held_ & ~1u, Encoding::kUtf16le, out);
+        break;
+      default:
+        buffer::detail::encodeText(bytes_, held_, Encoding(encoding_), out);
+        break;
     }
     held_ = 0;
   }

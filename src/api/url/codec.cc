@@ -122,75 +122,11 @@ size_t decodeUtf8At(std::string_view s, size_t i, char32_t& cp) {
   return n;
 }
 
-void appendUtf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 std::string utf8Sanitize(std::string_view bytes) {
-  // The Encoding Standard's UTF-8 decoder: a byte that cannot continue the current sequence
-  // ends it with one U+FFFD and is then looked at again as a lead byte.
   std::string out;
   out.reserve(bytes.size());
-  size_t i = 0;
-  while (i < bytes.size()) {
-    auto b0 = static_cast<unsigned char>(bytes[i]);
-    if (b0 < 0x80) {
-      out += static_cast<char>(b0);
-      ++i;
-      continue;
-    }
-    size_t need;
-    unsigned char lower = 0x80, upper = 0xBF;
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-      need = 1;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-      need = 2;
-      lower = b0 == 0xE0 ? 0xA0 : 0x80;
-      upper = b0 == 0xED ? 0x9F : 0xBF;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-      need = 3;
-      lower = b0 == 0xF0 ? 0x90 : 0x80;
-      upper = b0 == 0xF4 ? 0x8F : 0xBF;
-    } else {
-      out += "\xEF\xBF\xBD";
-      ++i;
-      continue;
-    }
-    size_t j = i + 1;
-    bool ok = true;
-    for (size_t k = 0; k < need; ++k, ++j) {
-      if (j >= bytes.size()) {
-        ok = false;
-        break;
-      }
-      auto b = static_cast<unsigned char>(bytes[j]);
-      if (b < lower || b > upper) {
-        ok = false;
-        break;
-      }
-      lower = 0x80, upper = 0xBF;
-    }
-    if (ok) {
-      out.append(bytes.substr(i, j - i));
-    } else {
-      out += "\xEF\xBF\xBD";
-    }
-    i = j;
-  }
+  text::core::appendUtf8Lossy(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(),
+                              out);
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "text/ascii.h"
+#include "text/utf8.h"
 
 namespace nodecc::url::detail {
 
@@ -67,7 +68,7 @@ std::string percentDecode(std::string_view in);
 // Decodes the code point at s[i]; returns its length in bytes (>= 1). An invalid sequence
 // yields cp = 0xFFFD and length 1.
 size_t decodeUtf8At(std::string_view s, size_t i, char32_t& cp);
-void appendUtf8(std::string& out, char32_t cp);
+using text::core::appendUtf8;
 // UTF-8 decode with replacement (the Encoding Standard's decoder, which V8 and Node use):
 // every maximal invalid subsequence becomes U+FFFD.
 std::string utf8Sanitize(std::string_view bytes);

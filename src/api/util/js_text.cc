@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "api/json/number.h"
 #include "text/ascii.h"
 
 namespace nodecc::util::detail {
@@ -14,67 +15,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-// Lays out shortest round-trip digits as Number::toString does (ECMA-262 6.1.6.1.20).
-// `sci` is to_chars' scientific form: "d[.ddd]e[+-]XX".
-void layoutDigits(std::string& out, std::string_view sci) {
-  size_t e = sci.find('e');
-  std::string_view mantissa = sci.substr(0, e);
-  int exponent = 0;
-  std::from_chars(sci.data() + e + 1 + (sci[e + 1] == '+'), sci.data() + sci.size(), exponent);
-  char digits[32];
-  int k = 0;
-  for (char c : mantissa) {
-    if (c != '.') {
-      digits[k++] = c;
-    }
-  }
-  int n = exponent + 1;  // where the decimal point goes, counted from the first digit
-  if (k <= n && n <= 21) {
-    out.append(digits, size_t(k));
-    out.append(size_t(n - k), '0');
-  } else if (0 < n && n <= 21) {
-    out.append(digits, size_t(n));
-    out += '.';
-    out.append(digits + n, size_t(k - n));
-  } else if (-6 < n && n <= 0) {
-    out += "0.";
-    out.append(size_t(-n), '0');
-    out.append(digits, size_t(k));
-  } else {
-    out += digits[0];
-    if (k > 1) {
-      out += '.';
-      out.append(digits + 1, size_t(k - 1));
-    }
-    out += 'e';
-    out += n - 1 < 0 ? '-' : '+';
-    out += std::to_string(std::abs(n - 1));
-  }
-}
-
-template <class F>
-void appendShortest(std::string& out, F v) {
-  if (std::isnan(v)) {
-    out += "NaN";
-    return;
-  }
-  if (std::isinf(v)) {
-    out += v < 0 ? "-Infinity" : "Infinity";
-    return;
-  }
-  if (v == 0) {
-    out += '0';
-    return;
-  }
-  if (v < 0) {
-    out += '-';
-    v = -v;
-  }
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
-  layoutDigits(out, std::string_view(buf, size_t(r.ptr - buf)));
-}
 
 bool isJsSpace(uint32_t c) {
   switch (c) {
@@ -195,17 +135,30 @@ double parseRadix(std::string_view s, int radix) {
 }  // namespace
 
 void appendJsNumber(std::string& out, double v) {
-  appendShortest(out, v);
+  if (!std::isfinite(v)) {
+    out += std::isnan(v) ? "NaN" : v < 0 ? "-Infinity" : "Infinity";
+    return;
+  }
+  char buf[JSON::detail::kMaxNumberChars];
+  out.append(buf, JSON::detail::formatNumber(v, buf));
 }
 
 std::string jsNumber(double v) {
-  std::string s;
-  appendShortest(s, v);
-  return s;
+  return JSON::detail::numberToString(v);
 }
 
 void appendJsFloat(std::string& out, float v) {
-  appendShortest(out, v);
+  if (!std::isfinite(v)) {
+    appendJsNumber(out, v);
+    return;
+  }
+  // The float's shortest digits, read back as the double they name (at most 9 significant
+  // digits, which a double holds exactly), written as JavaScript writes that number.
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  double d = 0;
+  std::from_chars(buf, r.ptr, d);
+  appendJsNumber(out, d);
 }
 
 double stringToNumber(std::string_view s) {
@@ -322,24 +275,6 @@ Utf8Char decodeUtf8(std::string_view s, size_t i) {
     return {0, 0};
   }
   return {code, len};
-}
-
-void appendUtf8(std::string& out, uint32_t c) {
-  if (c < 0x80) {
-    out += char(c);
-  } else if (c < 0x800) {
-    out += char(0xC0 | (c >> 6));
-    out += char(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += char(0xE0 | (c >> 12));
-    out += char(0x80 | ((c >> 6) & 0x3F));
-    out += char(0x80 | (c & 0x3F));
-  } else {
-    out += char(0xF0 | (c >> 18));
-    out += char(0x80 | ((c >> 12) & 0x3F));
-    out += char(0x80 | ((c >> 6) & 0x3F));
-    out += char(0x80 | (c & 0x3F));
-  }
 }
 
 size_t jsLength(std::string_view s) {
@@ -533,79 +468,6 @@ size_t stringWidth(std::string_view s) {
     }
   }
   return width;
-}
-
-void appendQuoted(std::string& out, std::string_view s) {
-  char quote = '\'';
-  if (s.find('\'') != std::string_view::npos) {
-    if (s.find('"') == std::string_view::npos) {
-      quote = '"';
-    } else if (s.find('`') == std::string_view::npos && s.find("${") == std::string_view::npos) {
-      quote = '`';
-    }
-  }
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  auto hexEscape = [&](unsigned v) {
-    out += "\\x";
-    out += kHex[v >> 4];
-    out += kHex[v & 15];
-  };
-  out += quote;
-  size_t i = 0;
-  while (i < s.size()) {
-    unsigned char b = static_cast<unsigned char>(s[i]);
-    if (b >= 0x20 && b < 0x7F) {
-      if (b == '\\') {
-        out += "\\\\";
-      } else if (b == '\'' && quote == '\'') {
-        out += "\\'";
-      } else {
-        out += char(b);
-      }
-      ++i;
-      continue;
-    }
-    if (b < 0x20) {
-      switch (b) {
-        case '\b':
-          out += "\\b";
-          break;
-        case '\t':
-          out += "\\t";
-          break;
-        case '\n':
-          out += "\\n";
-          break;
-        case '\f':
-          out += "\\f";
-          break;
-        case '\r':
-          out += "\\r";
-          break;
-        default:
-          hexEscape(b);
-      }
-      ++i;
-      continue;
-    }
-    if (b == 0x7F) {
-      hexEscape(b);
-      ++i;
-      continue;
-    }
-    Utf8Char c = decodeUtf8(s, i);
-    if (c.length == 0) {
-      hexEscape(b);  // not UTF-8: no JavaScript string holds it; shown as the byte it is
-      ++i;
-    } else if (c.code <= 0x9F) {
-      hexEscape(c.code);  // C1 control characters
-      i += c.length;
-    } else {
-      out.append(s.substr(i, c.length));
-      i += c.length;
-    }
-  }
-  out += quote;
 }
 
 bool isIdentifier(std::string_view key) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "text/quote.h"
+
 namespace nodecc::util::detail {
 
 // Number.prototype.toString() (shortest round-trip digits, JavaScript's exponent rules):
@@ -34,9 +36,8 @@ size_t stringWidth(std::string_view utf8);
 // The string without ANSI escape sequences (util.stripVTControlCharacters).
 std::string stripAnsi(std::string_view s);
 
-// Node's strEscape: the string quoted with ' (or " or ` when it holds a ' and not the other),
-// control characters, the quote and \ escaped. Bytes that are not UTF-8 print as \xNN.
-void appendQuoted(std::string& out, std::string_view utf8);
+// Node's strEscape (src/text/quote.h).
+using text::core::appendQuoted;
 // A property key: as it is when it is an identifier, quoted otherwise.
 bool isIdentifier(std::string_view key);
 
@@ -47,6 +48,6 @@ struct Utf8Char {
   size_t length;
 };
 Utf8Char decodeUtf8(std::string_view s, size_t i);
-void appendUtf8(std::string& out, uint32_t code);
+using text::core::appendUtf8;
 
 }  // namespace nodecc::util::detail

@@ -3,11 +3,10 @@
 // a one-shot as a stream, a thread-pool trip per 16 KiB of output: here one trip in all).
 #include <memory>
 
-#include "api/default_thread_pool.h"
-#include "api/runtime.h"
+#include "api/pool_job.h"
+#include "api/promisify.h"
 #include "api/zlib/settings.h"
 #include "nodecc/zlib.h"
-#include "threadpool/thread_pool.h"
 
 namespace nodecc::zlib {
 
@@ -42,42 +41,6 @@ Result runSync(const detail::EngineSettings& s, std::string_view input) {
   return toResult(r);
 }
 
-// One one-shot on the thread pool: created on the loop thread, run on a worker, completed and
-// freed on the loop thread (the Buffers' counts are touched on the loop thread only; the
-// worker reads their bytes).
-struct OneShotWork final : threadpool::core::WorkRequest {
-  OneShotWork(detail::EngineSettings s, Buffer in, Buffer dict, zlib::Callback c)
-      : threadpool::core::WorkRequest(&OneShotWork::work, &OneShotWork::done),
-        settings(std::move(s)),
-        input(std::move(in)),
-        dictionary(std::move(dict)),
-        onDone(std::move(c)) {
-    settings.codec.zlib.dictionary = dictionary.view();
-  }
-
-  static void work(threadpool::core::WorkRequest* r) {
-    auto* self = static_cast<OneShotWork*>(r);
-    self->result = core::runOneShot(self->settings.codec, self->input.view());
-  }
-
-  static void done(threadpool::core::WorkRequest* r, int status) {
-    std::unique_ptr<OneShotWork> self(static_cast<OneShotWork*>(r));
-    core::OneShotResult& res = self->result;
-    if (!res.ok()) {
-      Error e = detail::resultError(res, self->settings.codec.maxOutputLength);
-      self->onDone(&e, Result());
-      return;
-    }
-    self->onDone(nullptr, toResult(res));
-  }
-
-  detail::EngineSettings settings;
-  Buffer input;
-  Buffer dictionary;
-  zlib::Callback onDone;  // AsyncTask has a `callback` of its own
-  core::OneShotResult result;
-};
-
 void checkCallback(const Callback& cb) {
   if (!cb) {
     throw TypeError("ERR_INVALID_ARG_TYPE",
@@ -85,10 +48,30 @@ void checkCallback(const Callback& cb) {
   }
 }
 
+// One one-shot on the thread pool: its state is created on the loop thread, the codec runs on a
+// worker, and the result is delivered and freed on the loop thread (the Buffers' counts are
+// touched on the loop thread only; the worker reads their bytes).
 void runAsync(detail::EngineSettings s, const Input& data, Buffer dictionary, Callback cb) {
   checkCallback(cb);
-  auto* req = new OneShotWork(std::move(s), data.keep(), std::move(dictionary), std::move(cb));
-  nodecc::detail::defaultThreadPool().submit(nodecc::detail::Runtime::current().loop(), *req);
+  struct Job {
+    detail::EngineSettings settings;
+    Buffer input;
+    Buffer dictionary;
+    core::OneShotResult result;
+  };
+  auto job = std::make_unique<Job>(Job{std::move(s), data.keep(), std::move(dictionary), {}});
+  job->settings.codec.zlib.dictionary = job->dictionary.view();
+  Job* j = job.get();
+  nodecc::detail::submitJob(
+      [j] { j->result = core::runOneShot(j->settings.codec, j->input.view()); },
+      [job = std::move(job), cb = std::move(cb)]() mutable {
+        if (!job->result.ok()) {
+          Error e = detail::resultError(job->result, job->settings.codec.maxOutputLength);
+          cb(&e, Result());
+          return;
+        }
+        cb(nullptr, toResult(job->result));
+      });
 }
 
 void zlibAsync(Mode mode, const Input& data, const Options& options, Callback cb) {
@@ -97,24 +80,6 @@ void zlibAsync(Mode mode, const Input& data, const Options& options, Callback cb
 
 void brotliAsync(Mode mode, const Input& data, const BrotliOptions& options, Callback cb) {
   runAsync(detail::brotliSettings(mode, options), data, Buffer(), std::move(cb));
-}
-
-// util.promisify over the callback form: option errors throw from the call itself.
-template <class Start>
-Promise<Result> promisify(Start&& start) {
-  auto p = Promise<Result>::withResolvers();
-  start([r = p.resolve](Error* err, Result out) {
-    if (err != nullptr) {
-      if (err->name == "RangeError") {
-        r.reject(std::make_exception_ptr(RangeError(err->code, err->message)));
-      } else {
-        r.reject(std::make_exception_ptr(*err));
-      }
-    } else {
-      r(std::move(out));
-    }
-  });
-  return p.promise;
 }
 
 }  // namespace
@@ -213,32 +178,36 @@ const int ZLIB_VERNUM = core::zlibVersionNumber();
 
 namespace promises {
 
+using nodecc::detail::promisify;
+
 Promise<Result> deflate(Input data, const Options& options) {
-  return promisify([&](Callback cb) { zlib::deflate(data, options, std::move(cb)); });
+  return promisify<Result>([&](Callback cb) { zlib::deflate(data, options, std::move(cb)); });
 }
 Promise<Result> inflate(Input data, const Options& options) {
-  return promisify([&](Callback cb) { zlib::inflate(data, options, std::move(cb)); });
+  return promisify<Result>([&](Callback cb) { zlib::inflate(data, options, std::move(cb)); });
 }
 Promise<Result> gzip(Input data, const Options& options) {
-  return promisify([&](Callback cb) { zlib::gzip(data, options, std::move(cb)); });
+  return promisify<Result>([&](Callback cb) { zlib::gzip(data, options, std::move(cb)); });
 }
 Promise<Result> gunzip(Input data, const Options& options) {
-  return promisify([&](Callback cb) { zlib::gunzip(data, options, std::move(cb)); });
+  return promisify<Result>([&](Callback cb) { zlib::gunzip(data, options, std::move(cb)); });
 }
 Promise<Result> deflateRaw(Input data, const Options& options) {
-  return promisify([&](Callback cb) { zlib::deflateRaw(data, options, std::move(cb)); });
+  return promisify<Result>([&](Callback cb) { zlib::deflateRaw(data, options, std::move(cb)); });
 }
 Promise<Result> inflateRaw(Input data, const Options& options) {
-  return promisify([&](Callback cb) { zlib::inflateRaw(data, options, std::move(cb)); });
+  return promisify<Result>([&](Callback cb) { zlib::inflateRaw(data, options, std::move(cb)); });
 }
 Promise<Result> unzip(Input data, const Options& options) {
-  return promisify([&](Callback cb) { zlib::unzip(data, options, std::move(cb)); });
+  return promisify<Result>([&](Callback cb) { zlib::unzip(data, options, std::move(cb)); });
 }
 Promise<Result> brotliCompress(Input data, const BrotliOptions& options) {
-  return promisify([&](Callback cb) { zlib::brotliCompress(data, options, std::move(cb)); });
+  return promisify<Result>(
+      [&](Callback cb) { zlib::brotliCompress(data, options, std::move(cb)); });
 }
 Promise<Result> brotliDecompress(Input data, const BrotliOptions& options) {
-  return promisify([&](Callback cb) { zlib::brotliDecompress(data, options, std::move(cb)); });
+  return promisify<Result>(
+      [&](Callback cb) { zlib::brotliDecompress(data, options, std::move(cb)); });
 }
 
 }  // namespace promises

@@ -219,7 +219,7 @@ int main() {
       }
       res.end(out);
     } else if (path == "/stats") {
-      http::detail::HttpServerImpl* impl = serverPtr->impl();
+      http::detail::HttpServerImpl* impl = nodecc::detail::Access::impl(*serverPtr);
       res.end("rss " + vmRss() + "\nexchanges " + std::to_string(impl->liveExchanges()) +
               "\norphans " + std::to_string(impl->orphanCount()) + "\n");
     } else if (path == "/reflect") {

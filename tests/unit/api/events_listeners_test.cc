@@ -4,6 +4,7 @@
 #include <nodecc/nodecc.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "unit/api/api_test_util.h"
@@ -228,18 +229,23 @@ TEST_F(EventEmitterTest, PayloadTypeMismatchThrowsTypeError) {
     FAIL() << "a listener declaring int must not receive a std::string";
   } catch (const TypeError& err) {
     EXPECT_EQ(err.code, "ERR_INVALID_ARG_TYPE");
-    EXPECT_NE(err.message.find("'x'"), std::string::npos) << err.message;
+    EXPECT_EQ(err.message,
+              "The listener of event 'x' declares argument 0 as int, but emit() passed "
+              "std::string");
   }
 }
 
 TEST_F(EventEmitterTest, ListenerDeclaringMoreParametersThanEmittedThrowsTypeError) {
   EventEmitter e;
-  e.on("x", [](int, int) {});
+  e.on("x", [](int, const std::string_view&) {});
   try {
     e.emit("x", 1);
     FAIL();
   } catch (const TypeError& err) {
     EXPECT_EQ(err.code, "ERR_INVALID_ARG_TYPE");
+    EXPECT_EQ(err.message,
+              "The listener of event 'x' declares argument 1 as std::string_view, but emit() "
+              "passed only 1 argument");
   }
 }
 

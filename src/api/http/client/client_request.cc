@@ -51,8 +51,8 @@ ClientRequestImpl& ClientRequestImpl::make() {
 
 ClientRequestImpl::ClientRequestImpl()
     : req(*this),
-      res(clientResponseOps(), this, emptyString, emptyString, &resHeaders, &resHeaderCount,
-          &resTrailers, &resTrailerCount) {
+      res(IncomingInit{clientResponseOps(), this, emptyString, emptyString, resHeaders,
+                       resHeaderCount, resTrailers, resTrailerCount}) {
   recycler_.data = this;
 }
 

@@ -117,7 +117,7 @@ ClientRequest& start(const RequestOptions& o, ResponseListener cb) {
     impl.agent = new detail::AgentImpl(nullptr, AgentOptions{});
   } else {
     facadeAgent = o.agent.agent() ? o.agent.agent() : &globalAgent();
-    impl.agent = &facadeAgent->impl();
+    impl.agent = &nodecc::detail::Access::impl(*facadeAgent);
   }
   impl.agent->retain();
   // Only an agent that may reuse the connection asks for keep-alive: one that keeps sockets,

@@ -118,7 +118,7 @@ void ClientRequestImpl::onInformation(const http::core::ResponseHead& head,
   std::vector<http::core::OwnedHeader> list;
   size_t count = 0;
   copyFields(list, &count, headers, head.headerCount);
-  RawHeaders raw(&list, &count);
+  RawHeaders raw = nodecc::detail::Access::make<RawHeaders>(&list, &count);
   IncomingHttpHeaders joined(raw);
   for (const auto& pair : joined) {
     ev.headers.push_back(pair);

@@ -7,18 +7,12 @@
 #include "api/http/client/agent.h"
 #include "api/http/client/client_request.h"
 #include "api/runtime.h"
+#include "api/system_error.h"
 #include "nodecc/process.h"
 
 namespace nodecc::http::detail {
 
 namespace {
-// Node's message for a socket error: "read ECONNRESET", "write EPIPE".
-Error socketError(int err, const char* syscall) {
-  Error e = Error::fromErrno(err, syscall);
-  e.message = std::string(syscall) + " " + e.code;
-  return e;
-}
-
 // Node's "Parse Error: <llhttp's reason>" for the codes a response can fail with.
 Error parseError(const http::core::ParseError& err) {
   struct Reason {
@@ -210,7 +204,7 @@ void ClientSocket::onError(int err) {
     r->retry();
     return;
   }
-  fail(socketError(err, err == -EPIPE ? "write" : "read"));
+  fail(nodecc::detail::errnoException(err, err == -EPIPE ? "write" : "read"));
 }
 
 void ClientSocket::onDrain() {

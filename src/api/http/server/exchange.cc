@@ -46,17 +46,12 @@ const detail::IncomingOps kServerOps = {
 };
 }  // namespace
 
-IncomingMessage::IncomingMessage(detail::ExchangeImpl& ex, const std::string& m,
-                                 const std::string& u, const void* headerList,
-                                 const size_t* headerCount, const void* trailerList,
-                                 const size_t* trailerCount)
-    : IncomingMessage(kServerOps, &ex, m, u, headerList, headerCount, trailerList, trailerCount) {}
-
 namespace detail {
 
 ExchangeImpl::ExchangeImpl(HttpServerImpl& s)
     : server(s),
-      req(*this, method, url, &headers, &headerCount, &trailers, &trailerCount),
+      req(IncomingInit{kServerOps, this, method, url, headers, headerCount, trailers,
+                       trailerCount}),
       res(*this) {}
 
 ExchangeImpl::~ExchangeImpl() = default;

@@ -262,16 +262,16 @@ bool ServerResponse::write(const Buffer& chunk, UniqueFunction<void(Error*)> cb)
   return write(chunk.view(), std::move(cb));
 }
 
-ServerResponse& ServerResponse::end(UniqueFunction<void()> cb) {
-  return end(std::string_view(), std::move(cb));
+void ServerResponse::end(UniqueFunction<void()> cb) {
+  end(std::string_view(), std::move(cb));
 }
 
-ServerResponse& ServerResponse::end(std::string_view data, UniqueFunction<void()> cb) {
+void ServerResponse::end(std::string_view data, UniqueFunction<void()> cb) {
   if (writableEnded) {
     if (cb) {
       process::nextTick([cb = std::move(cb)]() mutable { cb(); });
     }
-    return *this;
+    return;
   }
   if (!ex_.headStored) {
     // Before the response counts as ended: a head that throws (an invalid statusMessage) leaves
@@ -286,7 +286,7 @@ ServerResponse& ServerResponse::end(std::string_view data, UniqueFunction<void()
   if (ex_.aborted()) {
     writableFinished = true;  // nothing is left to send (Node: the socket is gone)
     ex_.releaseApiHold();
-    return *this;
+    return;
   }
   if (!ex_.headFlushed && !ex_.chunked && ex_.hasBody &&
       data.size() <= detail::ExchangeImpl::kHeadBodyCoalesceBytes) {
@@ -305,11 +305,10 @@ ServerResponse& ServerResponse::end(std::string_view data, UniqueFunction<void()
       ex_.connection()->stream().queuedBytes() == 0) {
     writableFinished = true;
   }
-  return *this;
 }
 
-ServerResponse& ServerResponse::end(const Buffer& data, UniqueFunction<void()> cb) {
-  return end(data.view(), std::move(cb));
+void ServerResponse::end(const Buffer& data, UniqueFunction<void()> cb) {
+  end(data.view(), std::move(cb));
 }
 
 ServerResponse& ServerResponse::flushHeaders() {

@@ -432,7 +432,7 @@ Server& createServer(const ServerOptions& options, RequestListener listener) {
 
 Server& createAsyncServer(const ServerOptions& options, AsyncRequestListener listener) {
   Server& s = http::createServer(options);
-  s.impl()->setAsyncListener(std::move(listener));
+  nodecc::detail::Access::impl(s)->setAsyncListener(std::move(listener));
   return s;
 }
 

@@ -16,7 +16,7 @@ struct Fields {
       : list_(std::move(list)), count_(list_.size()) {}
   std::vector<core::OwnedHeader> list_;
   size_t count_;
-  RawHeaders raw{&list_, &count_};
+  RawHeaders raw = nodecc::detail::Access::make<RawHeaders>(&list_, &count_);
 };
 
 TEST(IncomingHttpHeaders, GetReadsASingleFieldWithoutTheMap) {

@@ -1,14 +1,15 @@
 #pragma once
-// The callback forms' machinery: work on nodecc's default thread pool, completion on the loop
-// of the thread that started it (as fs and dns do). The work touches only raw bytes, never a
-// Buffer handle (whose count is not atomic): the handles stay with the job on the loop thread.
+// The callback forms' machinery (crypto, zlib's one-shots): work on nodecc's default thread
+// pool, completion on the loop of the thread that started it (as fs and dns do). The work
+// touches only raw bytes, never a Buffer handle (whose count is not atomic): the handles stay
+// with the job on the loop thread.
 #include <memory>
 #include <utility>
 
 #include "api/default_thread_pool.h"
 #include "api/runtime.h"
 
-namespace nodecc::crypto::detail {
+namespace nodecc::detail {
 
 // Runs work() on a pool thread, then done() on this thread's loop; the loop stays alive until
 // then. Both are moved into one allocation.
@@ -28,8 +29,8 @@ void submitJob(OnPool work, OnLoop done) {
     OnLoop onLoop;
   };
   auto job = std::make_unique<Job>(std::move(work), std::move(done));
-  ::nodecc::detail::defaultThreadPool().submit(::nodecc::detail::Runtime::current().loop(), *job);
+  defaultThreadPool().submit(Runtime::current().loop(), *job);
   job.release();
 }
 
-}  // namespace nodecc::crypto::detail
+}  // namespace nodecc::detail
