@@ -15,6 +15,7 @@ by wrk's request count. Build the binaries with -O3 -g (see bench/callgrind/READ
 """
 import argparse
 import glob
+import http.client
 import os
 import re
 import signal
@@ -35,8 +36,10 @@ SCENARIOS = {
 # bench/express's scenarios: name -> (MODE, ROUTES, path).
 EXPRESS_SCENARIOS = {
     "http-hello": ("http-hello", 0, "/"),
+    "http-hello-etag": ("http-hello-etag", 0, "/"),
     "express-hello": ("express-hello", 0, "/"),
     "http-json": ("http-json", 0, "/users/42"),
+    "http-json-etag": ("http-json-etag", 0, "/users/42"),
     "express-json": ("express-json", 0, "/users/42"),
     "express-routes-10": ("express-routes", 10, "/r9/42"),
     "express-routes-1000": ("express-routes", 1000, "/r999/42"),
@@ -90,11 +93,19 @@ def run_scenario(bin_dir, name, seconds, keep_dir=None):
                                   env=env)
         procs.append(server)
         wait_port(port, 60)
-        wrk = subprocess.run(["taskset", "-c", "1", "wrk", "-t1", f"-c{conns}",
-                              f"-d{seconds}s", f"http://{HOST}:{port}{path}"],
-                             capture_output=True, text=True, check=True)
-        m = re.search(r"(\d+) requests in", wrk.stdout)
-        requests = int(m.group(1))
+        if seconds == 0:
+            # One request: what start-up and shutdown cost, to subtract (--subtract-startup).
+            conn = http.client.HTTPConnection(HOST, port, timeout=60)
+            conn.request("GET", path)
+            conn.getresponse().read()
+            conn.close()
+            requests = 1
+        else:
+            wrk = subprocess.run(["taskset", "-c", "1", "wrk", "-t1", f"-c{conns}",
+                                  f"-d{seconds}s", f"http://{HOST}:{port}{path}"],
+                                 capture_output=True, text=True, check=True)
+            m = re.search(r"(\d+) requests in", wrk.stdout)
+            requests = int(m.group(1))
         server.send_signal(signal.SIGTERM)
         server.wait(60)
         files = glob.glob(f"{out_dir}/callgrind.out.*")
@@ -125,10 +136,18 @@ def main():
     ap.add_argument("--seconds", type=int, default=6)
     ap.add_argument("--keep", help="a folder to keep each callgrind.out.NAME in (for "
                     "callgrind_annotate)")
+    ap.add_argument("--subtract-startup", action="store_true",
+                    help="subtract a run with one request (start-up, one request, shutdown)")
     a = ap.parse_args()
     for name in a.scenarios.split(","):
         total, requests = run_scenario(a.bin_dir, name, a.seconds, a.keep)
-        print(f"{name:6s} {total / max(requests, 1):9,.0f} instructions/request "
+        if a.subtract_startup:
+            # Few requests run under valgrind on a loaded machine: start-up (the dynamic
+            # loader, OpenSSL's tables, the app's routes) would weigh in the quotient.
+            once, _ = run_scenario(a.bin_dir, name, 0)
+            total -= once
+            requests -= 1
+        print(f"{name:19s} {total / max(requests, 1):9,.0f} instructions/request "
               f"({total:,} over {requests:,} requests)", flush=True)
 
 

@@ -17,8 +17,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TICK = os.sysconf("SC_CLK_TCK")
 SCENARIOS = [  # (name, MODE, ROUTES, path)
     ("http-hello", "http-hello", 0, "/"),
+    ("http-hello-etag", "http-hello-etag", 0, "/"),
     ("express-hello", "express-hello", 0, "/"),
     ("http-json", "http-json", 0, "/users/42"),
+    ("http-json-etag", "http-json-etag", 0, "/users/42"),
     ("express-json", "express-json", 0, "/users/42"),
     ("express-routes-10", "express-routes", 10, "/r9/42"),
     ("express-routes-1000", "express-routes", 1000, "/r999/42"),

@@ -160,27 +160,14 @@ void Ctx::release() {
 void Ctx::start(const Application& app, http::IncomingMessage& m, http::ServerResponse& o) {
   msg = &m;
   out = &o;
+  lowerMethod = m.method;
+  text::core::lowerInPlace(lowerMethod);
   app_ = app;
   new (resStorage_) Response(*this, o, app_, req());
   new (reqStorage_) Request(*this, m, app_, res());
   live_ = true;
   refs = 1;  // the response's, until it emits "close"
-  o.once("close", [this] {
-    // Each router frame's saved next (req.next outside that router) holds this context, so
-    // those would keep it alive for ever: they are dropped once the dispatch that may still
-    // restore them has unwound.
-    setImmediate([this] {
-      std::vector<Next> held;
-      for (size_t i = 0; i < routerUsed; ++i) {
-        if (routerFrames[i]->savedNext) {
-          held.push_back(std::move(*routerFrames[i]->savedNext));
-          routerFrames[i]->savedNext.reset();
-        }
-      }
-      held.clear();
-      release();
-    });
-  });
+  o.once("close", [this] { release(); });
 }
 
 void FinalFrame::next(Ctx& ctx, Signal signal) {

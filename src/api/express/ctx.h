@@ -29,6 +29,8 @@ struct Frame {
 // One Router.prototype.handle call.
 struct RouterFrame final : Frame {
   void next(Ctx& ctx, Signal signal) override;
+  // A recycled frame as a new one, its strings and vectors keeping their capacity.
+  void reset();
   void finish(Ctx& ctx, Signal signal, bool deferred);  // done(err) with the restores
   void afterParams(Ctx& ctx, Signal err);               // processParams' callback
   void trimPrefix(Ctx& ctx);
@@ -44,7 +46,9 @@ struct RouterFrame final : Frame {
   std::vector<std::string> optionsMethods;
   Params parentParams;
   std::string parentUrl;
-  std::optional<Next> savedNext;
+  // req.next outside this router (restored when it is left). A frame, not a Next: a Next
+  // would hold the context, and every context would keep itself alive.
+  Frame* parentNext = nullptr;
   bool hadParams = false;
   // The layer being entered, between its match and its handler (processParams may wait).
   Layer* layer = nullptr;
@@ -83,7 +87,8 @@ struct RouteFrame final : Frame {
   Frame* done = nullptr;
   size_t idx = 0;
   int sync = 0;
-  std::string method;
+  std::string_view method;  // lower case: the context's lowerMethod, or "get" for HEAD
+  void reset() { *this = RouteFrame(); }
 };
 
 // A mounted application's exit: req.app goes back to the parent before its next runs.
@@ -114,6 +119,10 @@ struct Ctx {
   void handleRequest(Handler& h, Frame* next);
   void handleError(Handler& h, const Signal& err, Frame* next);
   Next makeNext(Frame* f) { return Next(this, f); }
+  // req.next's frame. req.next does not count as a reference (see start()), so it is
+  // switched without counting.
+  Frame* nextFrame() { return req().next.frame_; }
+  void setNextFrame(Frame* f) { req().next.frame_ = f; }
 
   template <class F>
   F* frame(std::vector<std::unique_ptr<F>>& pool, size_t& used) {
@@ -121,7 +130,11 @@ struct Ctx {
       pool.push_back(std::make_unique<F>());
     }
     F* f = pool[used++].get();
-    *f = F();
+    if constexpr (requires { f->reset(); }) {
+      f->reset();
+    } else {
+      *f = F();
+    }
     return f;
   }
 
@@ -133,6 +146,7 @@ struct Ctx {
   bool live_ = false;
   http::IncomingMessage* msg = nullptr;
   http::ServerResponse* out = nullptr;
+  std::string lowerMethod;  // req.method in lower case, as the router compares it
   std::vector<std::unique_ptr<RouterFrame>> routerFrames;
   size_t routerUsed = 0;
   std::vector<std::unique_ptr<RouteFrame>> routeFrames;

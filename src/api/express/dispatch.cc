@@ -78,6 +78,27 @@ void mergeParams(Params& params, const Params& parent) {
 
 }  // namespace
 
+void RouterFrame::reset() {
+  router = nullptr;
+  done = nullptr;
+  idx = 0;
+  protohost.clear();
+  removed.clear();
+  slashAdded = false;
+  sync = 0;
+  options = false;
+  optionsMethods.clear();
+  parentParams.clear();
+  parentUrl.clear();
+  parentNext = nullptr;
+  hadParams = false;
+  layer = nullptr;
+  layerError = Signal::none();
+  matchLength = 0;
+  path.clear();
+  called.clear();
+}
+
 void Ctx::enterRouter(RouterImpl& router, Frame* done) {
   Request& r = req();
   RouterFrame* f = frame(routerFrames, routerUsed);
@@ -86,11 +107,11 @@ void Ctx::enterRouter(RouterImpl& router, Frame* done) {
   f->protohost = protohostOf(r.url);
   f->parentParams = r.params;
   f->parentUrl = r.baseUrl;
-  f->savedNext = r.next;
+  f->parentNext = nextFrame();
   if (r.method == "OPTIONS") {
     f->options = true;
   }
-  r.next = makeNext(f);
+  setNextFrame(f);
   f->next(*this, Signal::none());
 }
 
@@ -99,9 +120,7 @@ void RouterFrame::finish(Ctx& ctx, Signal signal, bool deferred) {
     // restore(callback, req, 'baseUrl', 'next', 'params')
     Request& req = ctx.req();
     req.baseUrl = parentUrl;
-    if (savedNext) {  // dropped when the response closed
-      req.next = *savedNext;
-    }
+    ctx.setNextFrame(parentNext);
     req.params = parentParams;
     if (options && s.kind != Signal::kError && !optionsMethods.empty()) {
       // generateOptionsResponder: Allow lists the methods the matching routes handle.
@@ -239,11 +258,7 @@ void RouterFrame::next(Ctx& ctx, Signal signal) {
     if (layerErr.kind == Signal::kError) {
       continue;
     }
-    std::string method(req.method);
-    for (char& ch : method) {
-      ch = text::core::toLower(ch);
-    }
-    bool hasMethod = layer.route->handlesMethod(method);
+    bool hasMethod = layer.route->handlesMethod(ctx.lowerMethod);
     if (!hasMethod && options) {
       for (auto& x : layer.route->optionsMethods()) {
         optionsMethods.push_back(std::move(x));
@@ -301,14 +316,11 @@ void RouterFrame::afterParams(Ctx& ctx, Signal err) {
     if (route.stack.empty()) {
       next(ctx, Signal::none());
     } else {
-      std::string method(ctx.req().method);
-      for (char& ch : method) {
-        ch = text::core::toLower(ch);
-      }
+      std::string_view method = ctx.lowerMethod;
       if (method == "head" && !route.hasMethod("head")) {
         method = "get";
       }
-      rf->method = std::move(method);
+      rf->method = method;
       ctx.route = &route;
       rf->next(ctx, Signal::none());
     }

@@ -70,6 +70,12 @@ void replaceAll(std::string& s, std::string_view from, std::string_view to) {
 Response& Response::json(const JSON::Value& value) {
   bool undefinedResult = false;
   std::string body = stringifyWith(value, ctx_.app().resolved(), undefinedResult);
+  if (!message.hasHeader("Content-Type") && !undefinedResult) {
+    // set("Content-Type", "application/json") adds mime-types' charset, and send(string)'s
+    // setCharset keeps it: the header send() would leave, set once.
+    message.setHeader("Content-Type", "application/json; charset=utf-8");
+    return sendBody(body, false, true);
+  }
   if (get("Content-Type").empty()) {
     set("Content-Type", "application/json");
   }

@@ -3,10 +3,15 @@
 
 #include "api/express/tables.h"
 #include "api/url/codec.h"
+#include "text/ascii.h"
 
 namespace nodecc::express::detail {
 
 namespace {
+
+// Longer than every extension and type of the tables (24 and 37 bytes): a longer key is not
+// in them, so lookups lower-case into a buffer of this size.
+constexpr size_t kMaxLookupLength = 80;
 
 // /^\s*([^;\s]*)(?:;|\s|$)/: the type before any parameter, or nullopt when none matches.
 std::optional<std::string_view> extractType(std::string_view s) {
@@ -30,25 +35,33 @@ std::string_view mimeLookup(std::string_view path) {
   if (path.empty()) {
     return {};
   }
-  // extname('x.' + path), lower-cased, without its dot.
-  std::string p = "x.";
-  p += path;
-  size_t slash = p.rfind('/');
-  std::string_view base = std::string_view(p).substr(slash == std::string::npos ? 0 : slash + 1);
-  size_t dot = base.rfind('.');
-  if (dot == std::string_view::npos || dot == 0) {
+  // extname('x.' + path), lower-cased, without its dot. Without a '/' in path the base name is
+  // "x." + path, whose last dot is path's last or the one before it.
+  std::string_view ext;
+  size_t slash = path.rfind('/');
+  if (slash == std::string_view::npos) {
+    size_t dot = path.rfind('.');
+    ext = dot == std::string_view::npos ? path : path.substr(dot + 1);
+  } else {
+    std::string_view base = path.substr(slash + 1);
+    size_t dot = base.rfind('.');
+    if (dot == std::string_view::npos || dot == 0) {
+      return {};
+    }
+    ext = base.substr(dot + 1);
+  }
+  char lower[kMaxLookupLength];
+  if (ext.empty() || ext.size() > sizeof lower) {
     return {};
   }
-  std::string ext(base.substr(dot + 1));
-  if (ext.empty()) {
-    return {};
+  for (size_t i = 0; i < ext.size(); ++i) {
+    lower[i] = text::core::toLower(ext[i]);
   }
-  text::core::lowerInPlace(ext);
+  ext = std::string_view(lower, ext.size());
   const ExtensionType* begin = kExtensionTypes;
   const ExtensionType* end = kExtensionTypes + kExtensionTypeCount;
-  auto it =
-      std::lower_bound(begin, end, std::string_view(ext),
-                       [](const ExtensionType& e, std::string_view k) { return e.extension < k; });
+  auto it = std::lower_bound(
+      begin, end, ext, [](const ExtensionType& e, std::string_view k) { return e.extension < k; });
   return it != end && it->extension == ext ? it->type : std::string_view();
 }
 
@@ -57,16 +70,22 @@ std::string_view mimeCharset(std::string_view type) {
   if (!match) {
     return {};
   }
-  std::string lower(*match);
-  text::core::lowerInPlace(lower);
+  char buffer[kMaxLookupLength];
+  if (match->size() > sizeof buffer) {
+    return text::core::equalsIgnoreCase(match->substr(0, 5), "text/") ? "UTF-8" : "";
+  }
+  for (size_t i = 0; i < match->size(); ++i) {
+    buffer[i] = text::core::toLower((*match)[i]);
+  }
+  std::string_view lower(buffer, match->size());
   const TypeCharset* begin = kTypeCharsets;
   const TypeCharset* end = kTypeCharsets + kTypeCharsetCount;
-  auto it = std::lower_bound(begin, end, std::string_view(lower),
+  auto it = std::lower_bound(begin, end, lower,
                              [](const TypeCharset& e, std::string_view k) { return e.type < k; });
   if (it != end && it->type == lower) {
     return it->charset;
   }
-  if (lower.size() >= 5 && lower.compare(0, 5, "text/") == 0) {
+  if (lower.substr(0, 5) == "text/") {
     return "UTF-8";
   }
   return {};

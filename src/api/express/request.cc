@@ -264,6 +264,10 @@ bool Request::fresh() const {
   if (!((status >= 200 && status < 300) || status == 304)) {
     return false;
   }
+  // Without a conditional field fresh() is false whatever the response's validators.
+  if (headers["if-none-match"].empty() && headers["if-modified-since"].empty()) {
+    return false;
+  }
   return detail::isFresh(headers, res.get("ETag"), res.get("Last-Modified"));
 }
 

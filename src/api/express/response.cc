@@ -1,7 +1,5 @@
 // Express 5's lib/response.js: status, set/get/append, type, vary, location, links,
 // attachment, send (ETag, freshness, HEAD/204/304/205), sendStatus, redirect, format.
-#include <openssl/sha.h>
-
 #include "api/express/ctx.h"
 #include "api/express/tables.h"
 #include "api/express/text.h"
@@ -66,31 +64,7 @@ std::string setCharset(std::string_view type, std::string_view charset) {
   return out;
 }
 
-std::string toHex(size_t n) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%zx", n);
-  return buf;
-}
-
 }  // namespace
-
-namespace detail {
-
-std::string entityTag(std::string_view body, bool weak) {
-  std::string tag;
-  if (body.empty()) {
-    tag = "\"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk\"";
-  } else {
-    unsigned char digest[SHA_DIGEST_LENGTH];
-    SHA1(reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest);
-    std::string b64 = Buffer::from(std::string_view(reinterpret_cast<char*>(digest), sizeof digest))
-                          .toString("base64");
-    tag = "\"" + toHex(body.size()) + "-" + b64.substr(0, 27) + "\"";
-  }
-  return weak ? "W/" + tag : tag;
-}
-
-}  // namespace detail
 
 Response::Response(detail::Ctx& ctx, http::ServerResponse& m, Application& a, Request& r)
     : message(m), app(a), req(r), statusCode(m.statusCode), ctx_(ctx) {}
@@ -252,12 +226,15 @@ Response& Response::send() {
 }
 
 Response& Response::send(std::string_view body) {
-  if (get("Content-Type").empty()) {
-    type("html");
+  std::optional<std::string> ct;
+  if (message.hasHeader("Content-Type")) {
+    ct = message.getHeader("Content-Type");
   }
-  std::string ct = get("Content-Type");
-  if (!ct.empty()) {
-    message.setHeader("Content-Type", setCharset(ct, "utf-8"));
+  if (!ct || ct->empty()) {
+    // type("html") sets mime-types' "text/html; charset=utf-8", which setCharset keeps.
+    message.setHeader("Content-Type", "text/html; charset=utf-8");
+  } else {
+    message.setHeader("Content-Type", setCharset(*ct, "utf-8"));
   }
   return sendBody(body, false, true);
 }
