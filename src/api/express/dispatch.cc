@@ -342,7 +342,7 @@ void RouterFrame::trimPrefix(Ctx& ctx) {
     req.url =
         protohost + req.url.substr(std::min(req.url.size(), protohost.size() + removed.size()));
     if (protohost.empty() && (req.url.empty() || req.url[0] != '/')) {
-      req.url.insert(0, "/");
+      req.url.insert(req.url.begin(), '/');  // insert(0, "/") trips GCC 12's -Wrestrict
       slashAdded = true;
     }
     req.baseUrl =
