@@ -3,6 +3,10 @@
 
     bench/callgrind/instructions.py --bin-dir build-cg/bin [--scenarios hello,echo,proxy]
                                     [--env NODECC_RECORD=ring:64M ...]
+    bench/callgrind/instructions.py --bin-dir build/bin --scenarios http-hello,express-hello
+
+The express scenarios run bench/express's server (bench-express, MODE and PORT from the
+environment as bench/express/run.py starts it) with each Express scenario and its bare-http twin.
 
 Counts repeat exactly for the same binary and load shape (docs/performance.md says how they
 are taken), so a change near the request path can be judged by them where req/s moves by 2x
@@ -12,6 +16,7 @@ by wrk's request count. Build the binaries with -O3 -g (see bench/callgrind/READ
 """
 import argparse
 import glob
+import http.client
 import os
 import re
 import signal
@@ -29,6 +34,19 @@ SCENARIOS = {
     "echo": ("example-echo", [], 50, "/?value=hello-world", None),
     "proxy": ("example-proxy", ["--upstream", "http://127.0.0.1:{up}"], 16, "/", "example-hello"),
 }
+# bench/express's scenarios: name -> (MODE, ROUTES, path).
+EXPRESS_SCENARIOS = {
+    "http-hello": ("http-hello", 0, "/"),
+    "http-hello-etag": ("http-hello-etag", 0, "/"),
+    "express-hello": ("express-hello", 0, "/"),
+    "http-json": ("http-json", 0, "/users/42"),
+    "http-json-etag": ("http-json-etag", 0, "/users/42"),
+    "express-json": ("express-json", 0, "/users/42"),
+    "express-routes-10": ("express-routes", 10, "/r9/42"),
+    "express-routes-1000": ("express-routes", 1000, "/r999/42"),
+}
+for _name, (_mode, _routes, _path) in EXPRESS_SCENARIOS.items():
+    SCENARIOS[_name] = ("bench-express", [], 50, _path, None)
 
 
 def free_port():
@@ -48,7 +66,7 @@ def wait_port(port, timeout=30.0):
     raise RuntimeError(f"nothing listens on {port} after {timeout} s")
 
 
-def run_scenario(bin_dir, name, seconds, env=None):
+def run_scenario(bin_dir, name, seconds, env=None, keep_dir=None):
     binary, args, conns, path, upstream_bin = SCENARIOS[name]
     procs = []
     out_dir = tempfile.mkdtemp(prefix=f"cg-{name}-")
@@ -63,17 +81,32 @@ def run_scenario(bin_dir, name, seconds, env=None):
         port = free_port()
         cmd = ["taskset", "-c", "0", "valgrind", "--tool=callgrind",
                f"--callgrind-out-file={out_dir}/callgrind.out.%p",
-               os.path.join(bin_dir, binary), "--port", str(port)]
-        cmd += [a.format(up=up_port) for a in args]
+               os.path.join(bin_dir, binary)]
+        server_env = dict(os.environ, **(env or {}))
+        if name in EXPRESS_SCENARIOS:
+            mode, routes, _ = EXPRESS_SCENARIOS[name]
+            server_env.update(PORT=str(port), MODE=mode, ROUTES=str(routes),
+                              NODE_ENV="production")
+        else:
+            cmd += ["--port", str(port)]
+            cmd += [a.format(up=up_port) for a in args]
         server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  env=dict(os.environ, **(env or {})))
+                                  env=server_env)
         procs.append(server)
         wait_port(port, 60)
-        wrk = subprocess.run(["taskset", "-c", "1", "wrk", "-t1", f"-c{conns}",
-                              f"-d{seconds}s", f"http://{HOST}:{port}{path}"],
-                             capture_output=True, text=True, check=True)
-        m = re.search(r"(\d+) requests in", wrk.stdout)
-        requests = int(m.group(1))
+        if seconds == 0:
+            # One request: what start-up and shutdown cost, to subtract (--subtract-startup).
+            conn = http.client.HTTPConnection(HOST, port, timeout=60)
+            conn.request("GET", path)
+            conn.getresponse().read()
+            conn.close()
+            requests = 1
+        else:
+            wrk = subprocess.run(["taskset", "-c", "1", "wrk", "-t1", f"-c{conns}",
+                                  f"-d{seconds}s", f"http://{HOST}:{port}{path}"],
+                                 capture_output=True, text=True, check=True)
+            m = re.search(r"(\d+) requests in", wrk.stdout)
+            requests = int(m.group(1))
         server.send_signal(signal.SIGTERM)
         server.wait(60)
         files = glob.glob(f"{out_dir}/callgrind.out.*")
@@ -83,6 +116,9 @@ def run_scenario(bin_dir, name, seconds, env=None):
                 for line in fh:
                     if line.startswith("summary:") or line.startswith("totals:"):
                         total = max(total, int(line.split()[1]))
+        if keep_dir:
+            for f in files:
+                os.replace(f, os.path.join(keep_dir, f"callgrind.out.{name}"))
         return total, requests
     finally:
         for p in procs:
@@ -101,11 +137,21 @@ def main():
     ap.add_argument("--seconds", type=int, default=6)
     ap.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                     help="set in the measured server's environment (e.g. NODECC_RECORD=ring:64M)")
+    ap.add_argument("--keep", help="a folder to keep each callgrind.out.NAME in (for "
+                    "callgrind_annotate)")
+    ap.add_argument("--subtract-startup", action="store_true",
+                    help="subtract a run with one request (start-up, one request, shutdown)")
     a = ap.parse_args()
     env = dict(kv.split("=", 1) for kv in a.env)
     for name in a.scenarios.split(","):
-        total, requests = run_scenario(a.bin_dir, name, a.seconds, env)
-        print(f"{name:6s} {total / max(requests, 1):9,.0f} instructions/request "
+        total, requests = run_scenario(a.bin_dir, name, a.seconds, env, a.keep)
+        if a.subtract_startup:
+            # Few requests run under valgrind on a loaded machine: start-up (the dynamic
+            # loader, OpenSSL's tables, the app's routes) would weigh in the quotient.
+            once, _ = run_scenario(a.bin_dir, name, 0, env)
+            total -= once
+            requests -= 1
+        print(f"{name:19s} {total / max(requests, 1):9,.0f} instructions/request "
               f"({total:,} over {requests:,} requests)", flush=True)
 
 

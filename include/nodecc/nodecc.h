@@ -8,6 +8,7 @@
 #include "nodecc/dns.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
+#include "nodecc/express.h"
 #include "nodecc/fetch.h"
 #include "nodecc/fs.h"
 #include "nodecc/function.h"

@@ -128,7 +128,12 @@ std::vector<std::string> ServerResponse::getHeaderNames() const {
 }
 
 bool ServerResponse::hasHeader(std::string_view name) const {
-  return getHeader(name).has_value();
+  for (const auto& [n, v] : ex_.outHeaders) {
+    if (detail::equalsIgnoreCase(n, name)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 ServerResponse& ServerResponse::removeHeader(std::string_view name) {

@@ -1,0 +1,22 @@
+#pragma once
+// negotiator 1.x as accepts 2 uses it: the preferred media types, encodings, charsets and
+// languages of an Accept* header among the ones offered, or all the acceptable ones.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace nodecc::express::detail {
+
+// Each returns the offered values the header accepts, best first (q, then specificity, then
+// the header's order, then the offer's order); with no offer, the header's own values.
+// `header` nullptr means the field is absent.
+std::vector<std::string> preferredMediaTypes(const std::string* header,
+                                             const std::vector<std::string>* provided);
+std::vector<std::string> preferredEncodings(const std::string* header,
+                                            const std::vector<std::string>* provided);
+std::vector<std::string> preferredCharsets(const std::string* header,
+                                           const std::vector<std::string>* provided);
+std::vector<std::string> preferredLanguages(const std::string* header,
+                                            const std::vector<std::string>* provided);
+
+}  // namespace nodecc::express::detail
