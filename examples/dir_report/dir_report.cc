@@ -1,7 +1,6 @@
 // A report of a directory tree: files and bytes per extension, and the largest files.
 // build/bin/example-dir_report DIR
 #include <algorithm>
-#include <cstdio>
 #include <string>
 #include <vector>
 #include <nodecc/nodecc.h>
@@ -31,9 +30,7 @@ Promise<> walk(std::string dir, std::vector<File>& files) {
 }
 
 std::string kib(double bytes) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.1f KiB", bytes / 1024);
-  return text;
+  return Number::toFixed(bytes / 1024, 1) + " KiB";
 }
 
 struct Row {
@@ -62,9 +59,8 @@ Promise<> mainAsync() {
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.bytes > b.bytes; });
   std::vector<util::Object> table;
   for (const auto& r : rows) {
-    char share[32];
-    std::snprintf(share, sizeof share, "%.1f%%", 100.0 * r.bytes / total);
-    table.push_back({{"ext", r.ext}, {"files", r.files}, {"bytes", r.bytes}, {"share", std::string(share)}});
+    std::string share = Number::toFixed(100.0 * r.bytes / total, 1) + "%";
+    table.push_back({{"ext", r.ext}, {"files", r.files}, {"bytes", r.bytes}, {"share", share}});
   }
   console.table(table);
 

@@ -31,9 +31,7 @@ int main() {
       co_return;
     }
     try {
-      auto both = co_await Promise<>::all(getJson(usersUrl + "/users"), getJson(ordersUrl + "/orders"));
-      const JSON::Value& users = both[0];
-      const JSON::Value& orders = both[1];
+      auto [users, orders] = co_await Promise<>::all(getJson(usersUrl + "/users"), getJson(ordersUrl + "/orders"));
       JSON::Array summary;
       for (const JSON::Value& user : users.asArray()) {
         JSON::Array mine;

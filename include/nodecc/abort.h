@@ -32,11 +32,15 @@ struct AbortState;
 }
 
 // What an aborted operation rejects with (Node's internal AbortError): name "AbortError",
-// code ABORT_ERR, message "The operation was aborted". Node also sets err.cause to the
-// signal's reason; nodecc's Error has no cause field.
+// code ABORT_ERR, message "The operation was aborted", and, when a signal aborted it, the
+// signal's reason as err.cause (as timers/promises, events.once/on and stream's finished and
+// pipeline set it).
 class AbortError : public Error {
  public:
   AbortError() : Error("ABORT_ERR", "The operation was aborted") { name = "AbortError"; }
+  explicit AbortError(Error reason) : AbortError() {
+    cause = std::make_shared<const Error>(std::move(reason));
+  }
 };
 
 // AbortSignal: a default-constructed signal is no signal at all (valid() is false) and never

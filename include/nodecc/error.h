@@ -4,6 +4,7 @@
 // Node's code, errno, syscall, path and message:
 //   ENOENT: no such file or directory, open 'a.txt'
 #include <exception>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -36,6 +37,10 @@ class Error : public std::exception {
   // err.address and err.port; empty / 0 otherwise.
   std::string address;
   int port = 0;
+  // err.cause (Node's `new Error(message, {cause})`): the error this one reports, as fetch's
+  // "fetch failed" carries the connect error and an AbortError the signal's reason; null when
+  // none. Shared, so copying an Error stays cheap.
+  std::shared_ptr<const Error> cause;
 };
 
 class TypeError : public Error {

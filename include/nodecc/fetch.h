@@ -12,9 +12,8 @@
 //
 // As Node's (undici): connections are pooled and kept alive (their own agent, not
 // http::globalAgent()); redirects are followed (up to 20) unless redirect is "manual" or
-// "error"; a network failure rejects with TypeError "fetch failed" (Node puts the underlying
-// error in err.cause; nodecc's Error has no cause, so its code, e.g. ECONNREFUSED, is err.code
-// and its message follows "fetch failed: "); an aborted signal rejects with the signal's
+// "error"; a network failure rejects with TypeError "fetch failed", the underlying error (its
+// code, e.g. ECONNREFUSED) in err.cause; an aborted signal rejects with the signal's
 // reason (AbortError "This operation was aborted"). Blocked ("bad") ports are refused as the
 // Fetch standard says. Only "http:" URLs (no TLS yet); no decompression, so no
 // Accept-Encoding is sent.

@@ -16,6 +16,7 @@
 #include "nodecc/http.h"
 #include "nodecc/https.h"
 #include "nodecc/json.h"
+#include "nodecc/number.h"
 #include "nodecc/net.h"
 #include "nodecc/os.h"
 #include "nodecc/path.h"

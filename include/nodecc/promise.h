@@ -18,11 +18,13 @@
 // coroutine suspended on a promise is owned by that promise; if every way of settling a
 // pending promise is gone (its resolvers, or the coroutine that would return it, destroyed),
 // it can never settle, and the coroutines waiting on it are destroyed (their locals'
+#include <array>
 #include <concepts>
 #include <exception>
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -178,6 +180,9 @@ class Promise {
   // arguments (`all(a, b, c)`) or as a braced list (`all({a, b})`). The result does not
   // depend on T: write Promise<>::all(...). Inside a co_await operand GCC 12 cannot compile a
   // braced list (nor a vector built from one): write `co_await Promise<>::all(a, b)` there.
+  // all() of arguments resolves to a fixed-size value, so that JavaScript's
+  // `const [a, b] = await Promise.all([pa, pb])` is `auto [a, b] = co_await all(pa, pb)`: a
+  // std::array when the promises have one type, a std::tuple when their types differ.
   template <class U>
   static Promise<std::vector<detail::Stored<U>>> all(std::vector<Promise<U>> promises);
   template <class U>
@@ -185,11 +190,8 @@ class Promise {
   template <class U>
   static Promise<std::vector<Settled<U>>> allSettled(std::vector<Promise<U>> promises);
 
-  template <class U, class... Rest>
-  requires(std::same_as<std::decay_t<Rest>, Promise<U>>&&...) static Promise<
-      std::vector<detail::Stored<U>>> all(Promise<U> first, Rest&&... rest) {
-    return all(detail::promiseList(std::move(first), std::forward<Rest>(rest)...));
-  }
+  template <class... U>
+  requires(sizeof...(U) > 0) static Promise<detail::AllOf<U...>> all(Promise<U>... promises);
   template <class U, class... Rest>
   requires(std::same_as<std::decay_t<Rest>, Promise<U>>&&...) static Promise<U> race(
       Promise<U> first, Rest&&... rest) {

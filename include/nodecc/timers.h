@@ -165,7 +165,7 @@ Promise<std::decay_t<T>> setTimeout(double ms, T&& value, const TimerOptions& op
   detail::abortableTimer(
       ms, false, options,
       [r = p.resolve, v = std::forward<T>(value)]() mutable { r(std::move(v)); },
-      [r = p.reject] { r(AbortError()); });
+      [r = p.reject, s = options.signal] { r(AbortError(s.reason())); });
   return p.promise;
 }
 // Fulfills in the check phase.
@@ -177,7 +177,7 @@ Promise<std::decay_t<T>> setImmediate(T&& value, const TimerOptions& options = {
   auto p = Promise<std::decay_t<T>>::withResolvers();
   detail::abortableTimer(
       0, true, options, [r = p.resolve, v = std::forward<T>(value)]() mutable { r(std::move(v)); },
-      [r = p.reject] { r(AbortError()); });
+      [r = p.reject, s = options.signal] { r(AbortError(s.reason())); });
   return p.promise;
 }
 }  // namespace promises

@@ -123,6 +123,9 @@ class Waiter : public std::enable_shared_from_this<Waiter> {
   void detach();
   // A listener's destructor: it is gone, never remove it.
   void forget(size_t slot) { slots_[slot].listener = nullptr; }
+  // What onAbort rejects with: AbortError, the signal's reason as its cause (Node's
+  // `new AbortError(undefined, {cause: signal.reason})`).
+  AbortError abortError() const { return AbortError(signal_.reason()); }
 
  private:
   struct Slot {
@@ -217,7 +220,7 @@ class OnceState final : public Waiter {
     detach();
     resolve_.reject(std::move(e));
   }
-  void onAbort() override { onError(std::make_exception_ptr(AbortError())); }
+  void onAbort() override { onError(std::make_exception_ptr(abortError())); }
 
  private:
   Resolve<R> resolve_;
@@ -249,7 +252,7 @@ class OnState final : public Waiter {
     }
     finish();
   }
-  void onAbort() override { onError(std::make_exception_ptr(AbortError())); }
+  void onAbort() override { onError(std::make_exception_ptr(abortError())); }
   void onClose() override { finish(); }
 
   // iterator.return(): listeners removed, waiting next() calls resolved with the end.
@@ -327,7 +330,7 @@ auto once(EventEmitter& emitter, std::string_view event, const OnceOptions& opti
                 "events::once<T...>: name the emitted value types (no references or const)");
   using R = std::conditional_t<sizeof...(A) == 0, void, typename detail::EventValueOf<A...>::type>;
   if (options.signal.aborted()) {
-    return Promise<R>::reject(AbortError());
+    return Promise<R>::reject(AbortError(options.signal.reason()));
   }
   auto p = Promise<R>::withResolvers();
   auto s = std::make_shared<detail::OnceState<R>>(p.resolve);
@@ -345,7 +348,7 @@ EventIterator<A...> on(EventEmitter& emitter, std::string_view event,
                 "events::on<T...>: name the emitted value types (no references or const)");
   using T = typename EventIterator<A...>::value_type;
   if (options.signal.aborted()) {
-    throw AbortError();
+    throw AbortError(options.signal.reason());
   }
   auto s = std::make_shared<detail::OnState<T>>();
   s->attach(emitter, event, new detail::ValueListener<detail::OnState<T>, A...>(s), false,

@@ -208,6 +208,37 @@ Promise<std::vector<detail::Stored<U>>> Promise<T>::all(std::vector<Promise<U>> 
 }
 
 template <class T>
+template <class... U>
+requires(sizeof...(U) > 0) Promise<detail::AllOf<U...>> Promise<T>::all(Promise<U>... promises) {
+  using R = detail::AllOf<U...>;
+  auto next = Promise<R>::withResolvers();
+  struct Ctx {
+    explicit Ctx(Resolve<R> r) : resolve(std::move(r)) {}
+    Resolve<R> resolve;
+    std::tuple<std::optional<detail::Stored<U>>...> slots;
+    size_t left = sizeof...(U);
+  };
+  auto ctx = std::make_shared<Ctx>(next.resolve);
+  auto each = [&ctx]<size_t I, class V>(Promise<V>& p) {
+    detail::onSettled(p.state(), [ctx](detail::PromiseBase& src) {
+      auto& st = static_cast<detail::PromiseState<V>&>(src);
+      if (st.state == detail::PromiseBase::State::kRejected) {
+        ctx->resolve.reject(st.error);
+        return;
+      }
+      std::get<I>(ctx->slots) = *st.value;
+      if (--ctx->left == 0) {
+        ctx->resolve(std::apply([](auto&... slot) { return R{std::move(*slot)...}; }, ctx->slots));
+      }
+    });
+  };
+  [&]<size_t... I>(std::index_sequence<I...>) {
+    (each.template operator()<I>(promises), ...);
+  }(std::index_sequence_for<U...>{});
+  return next.promise;
+}
+
+template <class T>
 template <class U>
 Promise<U> Promise<T>::race(std::vector<Promise<U>> promises) {
   auto next = Promise<U>::withResolvers();

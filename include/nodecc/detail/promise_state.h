@@ -1,10 +1,12 @@
 #pragma once
 // Promise's shared state, reactions and awaiter (see nodecc/promise.h): machinery only.
+#include <array>
 #include <coroutine>
 #include <cstddef>
 #include <exception>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -163,6 +165,16 @@ struct PromiseAwaiter final : Reaction {
   bool consume;
   std::coroutine_handle<> handle;
 };
+
+// What all(a, b, c) resolves to: std::array of one type's values, else a std::tuple.
+template <class U, class... Rest>
+struct AllOfImpl {
+  using type = std::conditional_t<(std::is_same_v<U, Rest> && ...),
+                                  std::array<Stored<U>, 1 + sizeof...(Rest)>,
+                                  std::tuple<Stored<U>, Stored<Rest>...>>;
+};
+template <class... U>
+using AllOf = typename AllOfImpl<U...>::type;
 
 // all(a, b, c)'s list.
 template <class U, class... Rest>

@@ -49,13 +49,14 @@ constexpr uint16_t kBadPorts[] = {
     587,  601,  636,  989,  990,  993,  995,  1719, 1720, 1723, 2049, 3659, 4045, 4190,
     5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080};
 
-Error fetchFailed(std::string_view why, std::string_view code = {}) {
-  TypeError e(std::string(code), "fetch failed");
-  if (!why.empty()) {
-    e.message += ": ";
-    e.message += why;
-  }
+// undici's failure: TypeError "fetch failed", with what went wrong as its cause.
+Error fetchFailed(Error why) {
+  TypeError e("", "fetch failed");
+  e.cause = std::make_shared<const Error>(std::move(why));
   return e;
+}
+Error fetchFailed(std::string why) {
+  return fetchFailed(Error(std::move(why)));
 }
 
 bool isRedirect(int status) {
@@ -133,12 +134,14 @@ void onResponse(const std::shared_ptr<FetchState>& st, http::ClientRequest& req,
 void start(const std::shared_ptr<FetchState>& st) {
   auto u = URL::parse(st->url);
   if (!u) {
-    st->reject(TypeError("ERR_INVALID_URL", "Failed to parse URL from " + st->url));
+    TypeError e("", "Failed to parse URL from " + st->url);
+    e.cause = std::make_shared<const Error>(TypeError("ERR_INVALID_URL", "Invalid URL"));
+    st->reject(e);
     return;
   }
   const bool secure = u->protocol() == "https:";
   if (u->protocol() != "http:" && !secure) {
-    st->reject(fetchFailed("unknown scheme", "ERR_NOT_SUPPORTED"));
+    st->reject(fetchFailed("unknown scheme"));
     return;
   }
   uint16_t port = u->port().empty() ? (secure ? 443 : 80) : uint16_t(std::stoul(u->port()));
@@ -180,7 +183,7 @@ void start(const std::shared_ptr<FetchState>& st) {
   try {
     req = secure ? &https::request(o) : &http::request(o);
   } catch (const Error& e) {
-    st->reject(fetchFailed(e.message, e.code));
+    st->reject(fetchFailed(e));
     return;
   }
   req->on("response", [st, req](http::IncomingMessage& res) { onResponse(st, *req, res); });
@@ -189,7 +192,7 @@ void start(const std::shared_ptr<FetchState>& st) {
       st->reject(st->init.signal.reason());
       return;
     }
-    st->reject(fetchFailed(e.message, e.code));
+    st->reject(fetchFailed(e));
   });
   if (hasBody) {
     req->end(*st->init.body);

@@ -323,7 +323,8 @@ std::string InspectContext::error(const Error& e, int recurseTimes) {
   }
   bool hidden = options_.showHidden;
   bool hasKeys = hidden || e.errnum != 0 || !e.code.empty() || !e.syscall.empty() ||
-                 !e.path.empty() || !e.dest.empty() || !e.address.empty() || e.port != 0;
+                 !e.path.empty() || !e.dest.empty() || !e.address.empty() || e.port != 0 ||
+                 e.cause != nullptr;
   if (!hasKeys) {
     return base;
   }
@@ -355,6 +356,10 @@ std::string InspectContext::error(const Error& e, int recurseTimes) {
     }
     if (e.port != 0) {
       out.property("port", e.port);
+    }
+    if (e.cause) {
+      // Not enumerable, yet shown, after the own keys (formatError's keys.push('cause')).
+      out.property("cause", *e.cause, true);
     }
   };
   return composite(std::move(f), recurseTimes, fill);

@@ -25,4 +25,15 @@ int main() {
   console.log(Buffer::from("hello world, this is a long buffer with more than fifty bytes in it"));
   console.log(Buffer::alloc(51), Object{{"a", Object{{"b", Object{{"c", Object{{"d", Buffer::from("deep")}}}}}}}});
   console.log(util::format("%s|%j|%o", Buffer::from("hi"), Buffer::from("hi"), Buffer::from("hi")));
+  // err.cause: shown as [cause] after the own keys, never in JSON.
+  Error caused("outer");
+  caused.cause = std::make_shared<const Error>(TypeError("", "inner"));
+  console.log(caused);
+  console.log(std::vector{caused}, Object{{"deep", Object{{"deeper", Object{{"caused", caused}}}}}});
+  Error withFields("with fields");
+  withFields.cause = std::make_shared<const Error>(sys);
+  Error chain("chain");
+  chain.cause = std::make_shared<const Error>(caused);
+  console.log(withFields.toString(), chain);
+  console.log(util::format("%j", caused));
 }

@@ -28,3 +28,9 @@ console.log(Buffer.from('hello'), Buffer.alloc(0), [Buffer.from([0, 255, 16])]);
 console.log(Buffer.from('hello world, this is a long buffer with more than fifty bytes in it'));
 console.log(Buffer.alloc(51), { a: { b: { c: { d: Buffer.from('deep') } } } });
 console.log(util.format('%s|%j|%o', Buffer.from('hi'), Buffer.from('hi'), Buffer.from('hi')));
+// err.cause: shown as [cause] after the own keys, never in JSON.
+const caused = noStack(new Error('outer', { cause: noStack(new TypeError('inner')) }));
+console.log(caused);
+console.log([caused], { deep: { deeper: { caused } } });
+console.log(new Error('with fields', { cause: sys }).stack.split('\n')[0], noStack(new Error('chain', { cause: caused })));
+console.log(util.format('%j', caused));

@@ -45,7 +45,8 @@ Promise<> viaFetch(std::string url) {
     std::string body = co_await res.text();
     std::printf("status %d %s\n", res.status, firstLine(body).c_str());
   } catch (const Error& e) {
-    std::printf("error %s %s\n", e.code.c_str(), e.message.c_str());
+    const Error& c = e.cause ? *e.cause : e;  // node_client.js: e.cause || e
+    std::printf("error %s %s\n", c.code.c_str(), c.message.c_str());
   }
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <nodecc/nodecc.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,38 @@ TEST_F(TimersPromisesAbort, AbortingRejectsAndClearsTheTimer) {
   run();  // returns at once: the aborted timers no longer hold the loop
   EXPECT_EQ(got, "AbortError ABORT_ERR The operation was aborted");
   EXPECT_TRUE(q.isRejected());
+}
+
+// Node: new AbortError(undefined, {cause: signal.reason}) from timers/promises and events.once.
+TEST_F(TimersPromisesAbort, TheAbortErrorsCauseIsTheSignalsReason) {
+  AbortController ac;
+  auto p = timers::promises::setTimeout(60000, {ac.signal});
+  EventEmitter e;
+  auto q = events::once<int>(e, "data", {ac.signal});
+  auto r = timers::promises::setImmediate({AbortSignal::abort(Error("E_WHY", "why"))});
+  std::vector<std::string> causes;
+  auto record = [&](std::exception_ptr ex) {
+    try {
+      std::rethrow_exception(ex);
+    } catch (const Error& err) {
+      causes.push_back(err.name + " / " +
+                       (err.cause ? err.cause->name + " " + err.cause->message : "no cause"));
+    }
+  };
+  p.catch_(record);
+  q.catch_([&](std::exception_ptr ex) {
+    record(ex);
+    return 0;
+  });
+  r.catch_(record);
+  ac.abort();
+  run();
+  std::sort(causes.begin(), causes.end());
+  EXPECT_EQ(causes, (std::vector<std::string>{
+                        "AbortError / AbortError This operation was aborted",
+                        "AbortError / AbortError This operation was aborted",
+                        "AbortError / Error why",
+                    }));
 }
 
 TEST_F(TimersPromisesAbort, AnAbortedSignalRejectsAtOnce) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <nodecc/nodecc.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,7 @@ Promise<int> later(double ms, int value) {
 }
 
 TEST_F(PromiseTrapsTest, AllOfArgumentsInsideCoAwait) {
-  std::vector<int> got;
+  std::array<int, 3> got{};
   auto body = [&]() -> Promise<> {
     auto a = later(20, 1);
     auto b = later(1, 2);
@@ -28,7 +29,56 @@ TEST_F(PromiseTrapsTest, AllOfArgumentsInsideCoAwait) {
   };
   body();
   nodecc::run();
-  EXPECT_EQ(got, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(got, (std::array<int, 3>{1, 2, 3}));
+}
+
+Promise<std::string> laterText(double ms, std::string value) {
+  co_await tp::setTimeout(ms);
+  co_return value;
+}
+
+// const [n, s] = await Promise.all([a, b]): a tuple when the types differ, in argument order
+// whatever order they settle in.
+TEST_F(PromiseTrapsTest, AllOfMixedTypesBindsLikeJavaScriptDestructuring) {
+  int n = 0;
+  std::string s;
+  int p = 0, q = 0;
+  auto body = [&]() -> Promise<> {
+    auto [number, text] = co_await Promise<>::all(later(20, 7), laterText(1, "seven"));
+    n = number;
+    s = text;
+    auto [first, second] = co_await Promise<>::all(later(5, 1), later(1, 2));
+    p = first;
+    q = second;
+  };
+  body();
+  nodecc::run();
+  EXPECT_EQ(n, 7);
+  EXPECT_EQ(s, "seven");
+  EXPECT_EQ(p, 1);
+  EXPECT_EQ(q, 2);
+}
+
+TEST_F(PromiseTrapsTest, AllOfMixedTypesRejectsWithTheFirstRejection) {
+  std::string caught;
+  bool bound = false;
+  auto body = [&]() -> Promise<> {
+    try {
+      auto [number, text, other] =
+          co_await Promise<>::all(later(20, 7), Promise<std::string>::reject(Error("no")),
+                                  Promise<int>::reject(Error("later")));
+      bound = true;
+      (void)number;
+      (void)text;
+      (void)other;
+    } catch (const Error& e) {
+      caught = e.message;
+    }
+  };
+  body();
+  nodecc::run();
+  EXPECT_FALSE(bound);
+  EXPECT_EQ(caught, "no");
 }
 
 TEST_F(PromiseTrapsTest, RaceAndAllSettledOfArgumentsInsideCoAwait) {
