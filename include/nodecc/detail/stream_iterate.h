@@ -118,7 +118,7 @@ class ReadableIterator {
     stream.on("close", detail::IterOnClose<T>{{s_}});
     stream.on("readable", detail::IterOnReadable<T>{{s_}});
     std::shared_ptr<detail::IterState<T>> s = s_;
-    s_->eosCleanup = finished(stream, FinishedOptions{.writable = false}, [s](Error* err) {
+    s_->eosCleanup = finished(stream, FinishedOptions(std::nullopt, false), [s](Error* err) {
       if (err != nullptr) {
         s->outcome = detail::IterState<T>::Outcome::kError;
         if (!s->error) {

@@ -9,15 +9,39 @@
 #include <type_traits>
 #include <utility>
 
+#include "nodecc/abort.h"
 #include "nodecc/detail/stream_pipe.h"
 #include "nodecc/promise.h"
 
 namespace nodecc::stream {
 
-struct FinishedOptions {
+// finished()'s options: `{signal}`, or (readable, writable[, error[, signal]]). A class, not
+// an aggregate: GCC 12 miscompiles an aggregate temporary holding a signal in a co_await
+// operand (docs/guide.md), and `co_await stream::promises::finished(s, {signal})` is one.
+class FinishedOptions {
+ public:
+  FinishedOptions() = default;
+  FinishedOptions(AbortSignal signal) : signal(std::move(signal)) {}  // NOLINT: {signal}
+  FinishedOptions(std::optional<bool> readable, std::optional<bool> writable, bool error = true,
+                  AbortSignal signal = {})
+      : readable(readable), writable(writable), error(error), signal(std::move(signal)) {}
+
   std::optional<bool> readable{};  // wait for the readable side (default: if it has one)
   std::optional<bool> writable{};  // wait for the writable side (default: if it has one)
   bool error = true;               // false: an 'error' does not end the wait
+  // Aborting it ends the wait with AbortError (its cause the signal's reason); the stream is
+  // not destroyed.
+  AbortSignal signal{};
+};
+
+// stream/promises pipeline(...streams, {signal}): aborting destroys every stream with an
+// AbortError (its cause the signal's reason), which the promise rejects with. Node's `end`
+// option is not offered.
+class PipelineOptions {
+ public:
+  PipelineOptions() = default;
+  PipelineOptions(AbortSignal signal) : signal(std::move(signal)) {}  // NOLINT: {signal}
+  AbortSignal signal{};
 };
 
 // finished(stream[, options], cb): cb(err) once the stream is done: ended and/or finished,
@@ -38,12 +62,17 @@ class Pipeline {
                         bool writing, bool end);
   void finish(const Error* err);
   void addFinishCount(int n) { finishCount_ += n; }
+  // {signal}: its abort destroys every stream with AbortError (from a microtask when it is
+  // already aborted, as Node's addAbortListener).
+  static void watch(const std::shared_ptr<Pipeline>& self, const AbortSignal& signal);
   // The pipe between two streams, after src.pipe(dst, {end: false}); endDst ends dst.
   static void connect(const std::shared_ptr<Pipeline>& self, Stream& src, Stream& dst,
                       UniqueFunction<void()> endDst);
 
  private:
   void finishImpl(const Error* err, bool final);
+  AbortSignal signal_;
+  uint64_t abortId_ = 0;
   std::unique_ptr<Error> error_;
   std::vector<UniqueFunction<void(const Error*)>> destroys_;
   int finishCount_ = 0;
@@ -78,6 +107,10 @@ auto streamsOf(Tuple& t, std::index_sequence<I...>) {
   return std::tie(std::get<I>(t)...);
 }
 
+template <class T>
+inline constexpr bool kIsPipelineOptions = std::is_same_v<std::decay_t<T>, PipelineOptions> ||
+                                           std::is_same_v<std::decay_t<T>, AbortSignal>;
+
 }  // namespace detail
 
 // pipeline(source, ...transforms, destination, cb): pipes each stream into the next, with
@@ -100,16 +133,35 @@ Promise<> finished(Stream& stream, FinishedOptions options = {});
 
 // stream/promises pipeline(streams...): resolves once the destination finished; rejects with
 // the first error.
-template <class... S>
-Promise<> pipeline(S&... streams) {
+// stream/promises pipeline(streams...[, options]): resolves once the destination finished;
+// rejects with the first error. The last argument may be a PipelineOptions or a signal.
+template <class... A>
+Promise<> pipeline(A&&... args) {
   auto r = Promise<>::withResolvers();
-  stream::pipeline(streams..., [resolve = r.resolve, reject = r.reject](Error* err) {
+  ErrorCallback cb = [resolve = r.resolve, reject = r.reject](Error* err) {
     if (err != nullptr) {
       reject(*err);
     } else {
       resolve();
     }
-  });
+  };
+  auto all = std::forward_as_tuple(args...);
+  constexpr size_t n = sizeof...(A);
+  using Last = std::tuple_element_t<n - 1, std::tuple<A...>>;
+  if constexpr (detail::kIsPipelineOptions<Last>) {
+    static_assert(n >= 3, "pipeline needs two streams");
+    PipelineOptions options(std::get<n - 1>(all));
+    auto streams = detail::streamsOf(all, std::make_index_sequence<n - 1>{});
+    auto p = std::make_shared<detail::Pipeline>(std::move(cb));
+    detail::pipelineStreams(p, streams, std::make_index_sequence<n - 1>{});
+    if (options.signal.valid()) {
+      detail::Pipeline::watch(p, options.signal);
+    }
+  } else {
+    static_assert(n >= 2, "pipeline needs two streams");
+    auto p = std::make_shared<detail::Pipeline>(std::move(cb));
+    detail::pipelineStreams(p, all, std::make_index_sequence<n>{});
+  }
   return r.promise;
 }
 

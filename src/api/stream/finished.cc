@@ -2,6 +2,7 @@
 // state. The callback runs at most once; the checks at registration time (already closed,
 // already errored, already done) answer from a nextTick, as Node's do.
 #include <memory>
+#include <utility>
 
 #include "nodecc/stream.h"
 
@@ -61,7 +62,7 @@ bool willEmitClose(const Stream& s) {
   return (c & kAutoDestroy) != 0 && (c & kEmitClose) != 0 && (c & kClosed) == 0;
 }
 
-struct Eos {
+struct Eos : std::enable_shared_from_this<Eos> {
   Stream* stream;
   ErrorCallback callback;
   bool readable;
@@ -70,12 +71,30 @@ struct Eos {
   bool readableFinished;
   bool writableFinished;
   bool called = false;
+  AbortSignal signal;
+  uint64_t abortId = 0;
+
+  ~Eos() { forgetSignal(); }
+  void forgetSignal() {
+    if (abortId != 0) {
+      signal.removeEventListener("abort", std::exchange(abortId, 0));
+    }
+  }
+  // The listeners finished() added to the stream, removed (Node's cleanup()).
+  void detach();
+  // {signal}'s abort: cleanup, then the callback with AbortError, the reason its cause.
+  void onabort() {
+    AbortError err(signal.reason());
+    detach();
+    call(&err);
+  }
 
   void call(const Error* err) {
     if (called) {
       return;
     }
     called = true;
+    forgetSignal();
     ErrorCallback cb = std::move(callback);
     if (err != nullptr) {
       Error e = *err;
@@ -85,6 +104,9 @@ struct Eos {
     }
   }
   void onfinish() {
+    if (stream == nullptr) {
+      return;  // cleaned up, or aborted, while a tick was on its way
+    }
     writableFinished = true;
     if (stream->destroyed()) {
       willEmitClose = false;
@@ -97,6 +119,9 @@ struct Eos {
     }
   }
   void onend() {
+    if (stream == nullptr) {
+      return;  // cleaned up, or aborted, while a tick was on its way
+    }
     readableFinished = true;
     if (stream->destroyed()) {
       willEmitClose = false;
@@ -109,6 +134,9 @@ struct Eos {
     }
   }
   void onclose() {
+    if (stream == nullptr) {
+      return;  // cleaned up, or aborted, while a tick was on its way
+    }
     if (const Error* e = stream->errored()) {
       call(e);
       return;
@@ -126,7 +154,11 @@ struct Eos {
     }
     call(nullptr);
   }
-  void onclosed() { call(stream->errored()); }
+  void onclosed() {
+    if (stream != nullptr) {
+      call(stream->errored());
+    }
+  }
 };
 
 template <int Kind>
@@ -146,6 +178,18 @@ struct OnError : EosListener<2> {
 struct OnClose : EosListener<3> {
   void operator()() const { eos->onclose(); }
 };
+
+void Eos::detach() {
+  Stream* s = std::exchange(stream, nullptr);
+  if (s == nullptr) {
+    return;
+  }
+  std::shared_ptr<Eos> self = shared_from_this();
+  s->off("end", OnEnd{{self}});
+  s->off("finish", OnFinish{{self}});
+  s->off("error", OnError{{self}});
+  s->off("close", OnClose{{self}});
+}
 
 }  // namespace
 
@@ -183,17 +227,25 @@ UniqueFunction<void()> finished(Stream& stream, FinishedOptions options, ErrorCa
     stream.tick([e] { e->onclosed(); });
   }
 
-  Stream* s = &stream;
-  return [s, e]() {
-    e->called = true;
-    if (e->stream == nullptr) {
-      return;
+  if (options.signal.valid() && !stream.closed()) {
+    e->signal = options.signal;
+    if (options.signal.aborted()) {
+      stream.tick([e] { e->onabort(); });
+    } else {
+      // Weakly: the stream's listeners own the Eos, and the signal may outlive them.
+      std::weak_ptr<Eos> weak = e;
+      e->abortId = options.signal.addEventListener("abort", [weak] {
+        if (auto eos = weak.lock()) {
+          eos->onabort();
+        }
+      });
     }
-    e->stream = nullptr;
-    s->off("end", OnEnd{{e}});
-    s->off("finish", OnFinish{{e}});
-    s->off("error", OnError{{e}});
-    s->off("close", OnClose{{e}});
+  }
+
+  return [e]() {
+    e->called = true;
+    e->forgetSignal();
+    e->detach();
   };
 }
 

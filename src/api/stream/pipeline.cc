@@ -4,6 +4,7 @@
 // first real error (a premature close only until a real one comes) destroys every stream,
 // and the callback runs from a nextTick once every completion came in.
 #include <memory>
+#include <utility>
 
 #include "nodecc/stream.h"
 
@@ -23,8 +24,7 @@ void Pipeline::addStream(const std::shared_ptr<Pipeline>& self, Stream& stream, 
     // destroyer(stream, reading, writing)
     auto done = std::make_shared<bool>(false);
     stream.on("close", [done] { *done = true; });
-    finished(stream, FinishedOptions{.readable = reading, .writable = writing},
-             [done](Error* err) { *done = err == nullptr; });
+    finished(stream, FinishedOptions(reading, writing), [done](Error* err) { *done = err == nullptr; });
     Stream* s = &stream;
     self->destroys_.push_back([s, done](const Error* err) {
       if (*done) {
@@ -69,7 +69,7 @@ void Pipeline::connect(const std::shared_ptr<Pipeline>& self, Stream& src, Strea
   } else {
     src.once("end", run);
   }
-  finished(src, FinishedOptions{.readable = true, .writable = false}, [self, s = &src](Error* err) {
+  finished(src, FinishedOptions(true, false), [self, s = &src](Error* err) {
     const ReadableState* r = s->readableState();
     if (err != nullptr && err->code == "ERR_STREAM_PREMATURE_CLOSE" && r != nullptr &&
         r->has(kEnded) && s->errored() == nullptr && (s->commonBits() & kErrorEmitted) == 0) {
@@ -79,8 +79,24 @@ void Pipeline::connect(const std::shared_ptr<Pipeline>& self, Stream& src, Strea
       self->finish(err);
     }
   });
-  finished(dst, FinishedOptions{.readable = false, .writable = true},
-           [self](Error* err) { self->finish(err); });
+  finished(dst, FinishedOptions(false, true), [self](Error* err) { self->finish(err); });
+}
+
+void Pipeline::watch(const std::shared_ptr<Pipeline>& self, const AbortSignal& signal) {
+  // Weakly: the streams' listeners own the pipeline; the signal may outlive it.
+  std::weak_ptr<Pipeline> weak = self;
+  auto abort = [weak] {
+    if (auto p = weak.lock()) {
+      AbortError e(p->signal_.reason());
+      p->finishImpl(&e, false);
+    }
+  };
+  self->signal_ = signal;
+  if (signal.aborted()) {
+    queueMicrotask(abort);
+    return;
+  }
+  self->abortId_ = signal.addEventListener("abort", abort);
 }
 
 void Pipeline::finish(const Error* err) {
@@ -98,6 +114,9 @@ void Pipeline::finishImpl(const Error* err, bool final) {
     auto d = std::move(destroys_.front());
     destroys_.erase(destroys_.begin());
     d(error_.get());
+  }
+  if (abortId_ != 0) {
+    signal_.removeEventListener("abort", std::exchange(abortId_, 0));
   }
   if (final) {
     std::unique_ptr<Error> e = error_ ? std::make_unique<Error>(*error_) : nullptr;
