@@ -49,10 +49,25 @@ done
 # Node.js is the oracle of the compat tests; the machine image brings Node 20, Debian's is the
 # fallback when none is on PATH.
 if [ "$profile" = test ] && ! command -v node >/dev/null 2>&1; then
-  missing+=(nodejs)
+  missing+=(nodejs npm)
+elif [ "$profile" = test ] && ! command -v npm >/dev/null 2>&1; then
+  missing+=(npm)
 fi
 
+# Express 5 is the oracle of tests/express: the versions package-lock.json pins, installed
+# there once (npm ci), never committed.
+express_oracle() {
+  local dir
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tests/express"
+  if [ "$profile" != test ] || [ -d "$dir/node_modules/express" ]; then
+    return 0
+  fi
+  echo "installing Express 5 for tests/express (npm ci)"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+  express_oracle
   exit 0
 fi
 echo "installing: ${missing[*]}"
@@ -73,3 +88,4 @@ cleanup() { if [ "$ours" = 1 ]; then "${sudo_cmd[@]}" rm -f "$policy"; fi; }
 trap cleanup EXIT
 "${sudo_cmd[@]}" apt-get update -qq
 "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+express_oracle
