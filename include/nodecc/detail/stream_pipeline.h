@@ -62,8 +62,8 @@ class Pipeline {
                         bool writing, bool end);
   void finish(const Error* err);
   void addFinishCount(int n) { finishCount_ += n; }
-  // {signal}: its abort destroys every stream with AbortError (from a microtask when it is
-  // already aborted, as Node's addAbortListener).
+  // {signal}: its abort destroys every stream with AbortError (from a tick when it is already
+  // aborted, as Node's).
   static void watch(const std::shared_ptr<Pipeline>& self, const AbortSignal& signal);
   // The pipe between two streams, after src.pipe(dst, {end: false}); endDst ends dst.
   static void connect(const std::shared_ptr<Pipeline>& self, Stream& src, Stream& dst,

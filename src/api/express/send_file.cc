@@ -343,7 +343,8 @@ void Send::send(const std::string& file, const fs::Stats& st) {
     }
     m.setHeader("Cache-Control", cc);
   }
-  auto mtimeMs = static_cast<int64_t>(std::trunc(st.mtimeMs));
+  // stat.mtime as Node builds it: new Date(Math.round(mtimeMs)).
+  auto mtimeMs = static_cast<int64_t>(std::floor(st.mtimeMs + 0.5));
   if (settings->lastModified && !m.hasHeader("Last-Modified")) {
     m.setHeader("Last-Modified", httpDate(mtimeMs));
   }

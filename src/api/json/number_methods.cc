@@ -73,7 +73,8 @@ void roundTo(Exact& x, int count) {
 }
 
 std::string exponentSuffix(int e) {
-  return (e >= 0 ? "e+" : "e-") + std::to_string(std::abs(e));
+  std::string out = e >= 0 ? "e+" : "e-";
+  return out.append(std::to_string(std::abs(e)));
 }
 
 void checkRange(int value, int low, const char* message) {
@@ -96,7 +97,7 @@ std::string toFixed(double x, int digits) {
   std::string sign = x < 0 ? "-" : "";
   x = std::fabs(x);
   if (x >= 1e21) {
-    return sign + toString(x);
+    return sign.append(toString(x));
   }
   // n = x × 10^digits rounded, as a digit string.
   std::string n = "0";
@@ -109,17 +110,17 @@ std::string toFixed(double x, int digits) {
       // A carry made the value 10^k: one more digit than were kept.
       n.append(static_cast<size_t>(e.exponent + 1 + digits - kept), '0');
     } else if (kept == 0 && e.digits[0] >= '5') {
-      n = "1";
+      n.assign(1, '1');
     }
   }
   if (digits == 0) {
-    return sign + n;
+    return sign.append(n);
   }
   if (n.size() <= static_cast<size_t>(digits)) {
     n.insert(0, static_cast<size_t>(digits) + 1 - n.size(), '0');
   }
-  size_t point = n.size() - static_cast<size_t>(digits);
-  return sign + n.substr(0, point) + "." + n.substr(point);
+  n.insert(n.size() - static_cast<size_t>(digits), 1, '.');
+  return sign.append(n);
 }
 
 std::string toExponential(double x, int digits) {
@@ -136,11 +137,10 @@ std::string toExponential(double x, int digits) {
     e = exactDigits(x);
     roundTo(e, digits + 1);
   }
-  std::string m = e.digits.substr(0, 1);
   if (digits != 0) {
-    m += "." + e.digits.substr(1);
+    e.digits.insert(1, 1, '.');
   }
-  return sign + m + exponentSuffix(e.exponent);
+  return sign.append(e.digits).append(exponentSuffix(e.exponent));
 }
 
 std::string toExponential(double x) {
@@ -157,7 +157,9 @@ std::string toExponential(double x) {
   char* end = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific).ptr;
   std::string s(buf, end);
   size_t mark = s.find('e');
-  return sign + s.substr(0, mark) + exponentSuffix(std::atoi(s.c_str() + mark + 1));
+  int exponent = std::atoi(s.c_str() + mark + 1);
+  s.resize(mark);
+  return sign.append(s).append(exponentSuffix(exponent));
 }
 
 std::string toPrecision(double x, int precision) {
@@ -174,22 +176,22 @@ std::string toPrecision(double x, int precision) {
     e = exactDigits(x);
     roundTo(e, precision);
   }
-  const std::string& m = e.digits;
+  std::string& m = e.digits;
   if (e.exponent < -6 || e.exponent >= precision) {
-    std::string out = sign + m.substr(0, 1);
     if (precision != 1) {
-      out += "." + m.substr(1);
+      m.insert(1, 1, '.');
     }
-    return out + exponentSuffix(e.exponent);
+    return sign.append(m).append(exponentSuffix(e.exponent));
   }
   if (e.exponent == precision - 1) {
-    return sign + m;
+    return sign.append(m);
   }
   if (e.exponent >= 0) {
-    size_t point = static_cast<size_t>(e.exponent) + 1;
-    return sign + m.substr(0, point) + "." + m.substr(point);
+    m.insert(static_cast<size_t>(e.exponent) + 1, 1, '.');
+    return sign.append(m);
   }
-  return sign + "0." + std::string(static_cast<size_t>(-(e.exponent + 1)), '0') + m;
+  sign.append("0.").append(static_cast<size_t>(-(e.exponent + 1)), '0');
+  return sign.append(m);
 }
 
 }  // namespace nodecc::Number

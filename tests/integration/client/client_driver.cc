@@ -201,7 +201,7 @@ void upload() {
   (*pump)();
 }
 
-void events() {
+void printEvents() {
   std::string url = arg("--url");
   auto out = std::make_shared<std::vector<std::string>>();
   auto print = [out] {
@@ -266,7 +266,7 @@ int main() {
   } else if (mode == "upload") {
     upload();
   } else if (mode == "events") {
-    events();
+    printEvents();
   } else {
     std::fprintf(stderr, "usage: client-driver many|download|upload|events --url U ...\n");
     return 2;

@@ -135,7 +135,7 @@ void ExchangeImpl::begin() {
   asyncPending = asyncThrew = false;
 
   flowing = userPaused = endPending = endEmitted = dumped = flushScheduled = false;
-  consuming = endScheduled = requestCloseEmitted = abortedEmitted = false;
+  consuming = endScheduled = requestCloseEmitted = abortedEmitted = quietAbort = false;
   buffered.clear();
   bufferedBytes = 0;
 }
@@ -296,6 +296,10 @@ void ExchangeImpl::dump(bool flow) {
 }
 
 void ExchangeImpl::onAborted() {
+  if (res.writableEnded && !finishEmitted && !res.destroyed && !req.destroyed) {
+    quietAbort = true;  // the 'finish' tick queued by end() carries on (response_wire.cc)
+    return;
+  }
   req.aborted = true;
   uint64_t gen = generation;
   process::nextTick([this, gen] {

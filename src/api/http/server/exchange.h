@@ -159,6 +159,10 @@ class ExchangeImpl final : public http::core::Exchange {
   bool expectContinue = false;
   bool sent100 = false;
   bool finishEmitted = false;
+  // The connection closed right after this exchange's own ended response while its body was
+  // still arriving: as in Node (the request had left the incoming list at 'finish'), the
+  // request gets no 'aborted' and no 'close'; the response still emits 'finish' and 'close'.
+  bool quietAbort = false;
   bool closeEmitted = false;         // res 'close'
   bool requestCloseEmitted = false;  // req 'close'
   bool endScheduled = false;
@@ -262,6 +266,9 @@ class HttpServerImpl final : public http::core::ServerDelegate,
   static void onTrim(loop::core::Deferred* d);
   static void onOrphanTimer(loop::core::Timer* t);
   void armOrphanTimer();
+  void stopOrphanTimerWhenGone();
+  // Not listening (closed) and no connection left: no exchange will be reused.
+  bool idleAndClosed() const;
   std::vector<ExchangeImpl*> free_;
   size_t live_ = 0;
   loop::core::IntrusiveList<OrphanLink> orphans_;

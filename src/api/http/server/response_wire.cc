@@ -296,15 +296,19 @@ void ExchangeImpl::finishResponse() {
         return;
       }
       closeEmitted = true;
-      cleanUpOnThrow([this] { res.emit("close"); },
-                     [this, gen] {
-                       if (gen == generation && endEmitted) {
-                         scheduleRequestClose();
-                       }
-                     });
-      if (gen == generation && endEmitted) {
-        scheduleRequestClose();
-      }
+      auto afterClose = [this, gen] {
+        if (gen != generation) {
+          return;
+        }
+        if (quietAbort && !endEmitted) {
+          requestCloseEmitted = true;  // never emitted: its body will not come (Node's too)
+          releaseApiHold();
+        } else if (endEmitted) {
+          scheduleRequestClose();
+        }
+      };
+      cleanUpOnThrow([this] { res.emit("close"); }, afterClose);
+      afterClose();
     });
     auto callbacks = std::move(finishCallbacks);
     finishCallbacks.clear();
