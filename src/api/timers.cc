@@ -295,14 +295,16 @@ Promise<void> setImmediate() {
 Promise<void> setTimeout(double ms, const TimerOptions& options) {
   auto p = Promise<void>::withResolvers();
   detail::abortableTimer(
-      ms, false, options, [r = p.resolve] { r(); }, [r = p.reject, s = options.signal] { r(AbortError(s.reason())); });
+      ms, false, options, [r = p.resolve] { r(); },
+      [r = p.reject, s = options.signal] { r(AbortError(s.reason())); });
   return p.promise;
 }
 
 Promise<void> setImmediate(const TimerOptions& options) {
   auto p = Promise<void>::withResolvers();
   detail::abortableTimer(
-      0, true, options, [r = p.resolve] { r(); }, [r = p.reject, s = options.signal] { r(AbortError(s.reason())); });
+      0, true, options, [r = p.resolve] { r(); },
+      [r = p.reject, s = options.signal] { r(AbortError(s.reason())); });
   return p.promise;
 }
 

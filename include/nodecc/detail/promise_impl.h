@@ -234,7 +234,8 @@ requires(sizeof...(U) > 0) Promise<detail::AllOf<U...>> Promise<T>::all(Promise<
   };
   [&]<size_t... I>(std::index_sequence<I...>) {
     (each.template operator()<I>(promises), ...);
-  }(std::index_sequence_for<U...>{});
+  }
+  (std::index_sequence_for<U...>{});
   return next.promise;
 }
 

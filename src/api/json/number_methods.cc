@@ -2,8 +2,6 @@
 // n whose scaled value is closest to x's exact value, a tie to the larger n. printf rounds the
 // same exact value, but a tie to even, so the digits come from printf's exact expansion and
 // the rounding is done here.
-#include "nodecc/number.h"
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -13,6 +11,7 @@
 
 #include "api/json/number.h"
 #include "nodecc/error.h"
+#include "nodecc/number.h"
 
 namespace nodecc::Number {
 

@@ -24,7 +24,8 @@ void Pipeline::addStream(const std::shared_ptr<Pipeline>& self, Stream& stream, 
     // destroyer(stream, reading, writing)
     auto done = std::make_shared<bool>(false);
     stream.on("close", [done] { *done = true; });
-    finished(stream, FinishedOptions(reading, writing), [done](Error* err) { *done = err == nullptr; });
+    finished(stream, FinishedOptions(reading, writing),
+             [done](Error* err) { *done = err == nullptr; });
     Stream* s = &stream;
     self->destroys_.push_back([s, done](const Error* err) {
       if (*done) {

@@ -3,8 +3,9 @@
 // next GET /c dereferences a null pointer. Each request alone, or in another order, is
 // harmless: the crash depends on two clients and a timer. The flight recorder test drives it
 // with random load until it crashes, then replays the ring trace the crash dumped.
-#include <cstdio>
 #include <nodecc/nodecc.h>
+
+#include <cstdio>
 
 using namespace nodecc;
 

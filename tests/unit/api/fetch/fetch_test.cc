@@ -222,10 +222,12 @@ TEST_F(Fetch, RejectsWithFetchFailed) {
   nodecc::run();
   // Node 20 gives these five (with port 443 refused here as there).
   ASSERT_EQ(seen.size(), 5u);
-  const std::string refused = "TypeError fetch failed / Error ECONNREFUSED connect ECONNREFUSED 127.0.0.1:";
+  const std::string refused =
+      "TypeError fetch failed / Error ECONNREFUSED connect ECONNREFUSED 127.0.0.1:";
   EXPECT_EQ(seen[0].substr(0, refused.size()), refused);
   EXPECT_EQ(seen[1], "TypeError fetch failed / Error  bad port");
-  EXPECT_EQ(seen[2], "TypeError fetch failed / Error ECONNREFUSED connect ECONNREFUSED 127.0.0.1:443");
+  EXPECT_EQ(seen[2],
+            "TypeError fetch failed / Error ECONNREFUSED connect ECONNREFUSED 127.0.0.1:443");
   EXPECT_EQ(seen[3], "TypeError fetch failed / Error  unknown scheme");
   EXPECT_EQ(seen[4],
             "TypeError Failed to parse URL from not a url / TypeError ERR_INVALID_URL Invalid URL");
