@@ -266,9 +266,6 @@ class HttpServerImpl final : public http::core::ServerDelegate,
   static void onTrim(loop::core::Deferred* d);
   static void onOrphanTimer(loop::core::Timer* t);
   void armOrphanTimer();
-  void stopOrphanTimerWhenGone();
-  // Not listening (closed) and no connection left: no exchange will be reused.
-  bool idleAndClosed() const;
   std::vector<ExchangeImpl*> free_;
   size_t live_ = 0;
   loop::core::IntrusiveList<OrphanLink> orphans_;

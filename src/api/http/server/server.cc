@@ -103,20 +103,6 @@ void HttpServerImpl::close(UniqueFunction<void(Error*)> cb) {
   if (lifecycle_.beginClose(listening, std::move(cb))) {
     core->close();
     lifecycle_.maybeFinish(core->connectionCount());
-    stopOrphanTimerWhenGone();
-  }
-}
-
-bool HttpServerImpl::idleAndClosed() const {
-  return core == nullptr || (!core->listener().listening() && core->connectionCount() == 0);
-}
-
-void HttpServerImpl::stopOrphanTimerWhenGone() {
-  // A closed server with no connection left recycles no exchange, so an orphan can no longer
-  // be reused under a late res.end(): it waits for its handler (or the server's end) without a
-  // timer, which would otherwise outlive everything else on the loop.
-  if (orphanTimer_.active() && idleAndClosed()) {
-    loop.stopTimer(orphanTimer_);
   }
 }
 
@@ -144,7 +130,6 @@ void HttpServerImpl::onConnectionClose(http::core::ServerConnection& conn) {
   }
   if (core) {
     lifecycle_.maybeFinish(core->connectionCount());
-    stopOrphanTimerWhenGone();
   }
 }
 
@@ -204,7 +189,7 @@ void HttpServerImpl::releaseOrphan(ExchangeImpl* ex) {
 }
 
 void HttpServerImpl::armOrphanTimer() {
-  if (orphanTimer_.active() || orphans_.empty() || idleAndClosed()) {
+  if (orphanTimer_.active() || orphans_.empty()) {
     return;
   }
   const uint64_t timeout = facade.options.orphanTimeout;
