@@ -218,6 +218,9 @@ void parseBody(Request& req, const ParserOptions& o, const Buffer& body, const s
             index = text.find('&', index + 1);
           } while (index != std::string::npos);
           req.body.form = querystring::parse(text, "&", "=", o.parameterLimit);
+          // body-parser 2 parses with qs into a plain object, where assigning "__proto__" sets
+          // no key: the field is dropped (req.body.__proto__ is never the client's).
+          req.body.form.remove("__proto__");
         }
         break;
       }
