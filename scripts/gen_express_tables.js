@@ -1,7 +1,8 @@
 // Writes src/api/express/tables.cc from the packages Express 5 uses (run from the repository
 // root after `npm ci --prefix tests/express`): mime-types' extension -> type map (with its
-// source preferences already applied), mime-db's charsets, and the statuses package's
-// messages. node scripts/gen_express_tables.js > src/api/express/tables.cc
+// source preferences already applied) and mime-db's charsets. The statuses package's messages
+// are not copied: they are Node's http.STATUS_CODES (checked here), which nodecc already has
+// (http::statusCodeText). node scripts/gen_express_tables.js > src/api/express/tables.cc
 'use strict';
 const path = require('path');
 const req = (m) => require(path.join(__dirname, '..', 'tests', 'express', 'node_modules', m));
@@ -22,9 +23,12 @@ const cs = Object.keys(db).filter((t) => db[t].charset).sort();
 out.push('const TypeCharset kTypeCharsets[] = {');
 for (const t of cs) out.push(`    {${esc(t)}, ${esc(db[t].charset)}},`);
 out.push('};', `const size_t kTypeCharsetCount = ${cs.length};`, '');
-const codes = statuses.codes.slice().sort((a, b) => a - b);
-out.push('const StatusMessage kStatusMessages[] = {');
-for (const c of codes) out.push(`    {${c}, ${esc(statuses.message[c])}},`);
-out.push('};', `const size_t kStatusMessageCount = ${codes.length};`, '');
+// Express's messages come from statuses; nodecc answers with Node's table. Stop if they part.
+const nodeCodes = require('http').STATUS_CODES;
+for (const c of new Set([...statuses.codes, ...Object.keys(nodeCodes).map(Number)])) {
+  if (statuses.message[c] !== nodeCodes[c]) {
+    throw new Error(`status ${c}: statuses says ${statuses.message[c]}, Node ${nodeCodes[c]}`);
+  }
+}
 out.push('}  // namespace nodecc::express::detail');
 process.stdout.write(out.join('\n') + '\n');

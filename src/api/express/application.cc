@@ -406,11 +406,11 @@ Application express() {
 }
 
 HttpError::HttpError(int status, std::string message)
-    : Error(message.empty() ? std::string(detail::statusMessage(status)) : std::move(message)),
+    : Error(message.empty() ? std::string(http::statusCodeText(status)) : std::move(message)),
       status(status),
       statusCode(status),
       expose(status < 500) {
-  std::string_view m = detail::statusMessage(status);
+  std::string_view m = http::statusCodeText(status);
   if (m.empty()) {
     name = "Error";
   } else {

@@ -66,7 +66,7 @@ void write(Ctx& ctx, int status, const std::vector<std::pair<std::string, std::s
   std::string body = createHtmlDocument(message);
   http::ServerResponse& res = *ctx.out;
   res.statusCode = status;
-  res.statusMessage = std::string(statusMessage(status));
+  res.statusMessage = std::string(http::statusCodeText(status));
   res.removeHeader("Content-Encoding");
   res.removeHeader("Content-Language");
   res.removeHeader("Content-Range");
@@ -109,7 +109,7 @@ void finalHandler(Ctx& ctx, const Signal& signal) {
     }
     msg = env != "production" ? info.text : std::string();
     if (msg.empty()) {
-      msg = std::string(statusMessage(status));
+      msg = std::string(http::statusCodeText(status));
     }
     if (env != "test") {
       // app's logerror, a tick later as finalhandler's setImmediate(onerror).

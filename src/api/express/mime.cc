@@ -110,12 +110,4 @@ std::optional<std::string> mimeContentType(std::string_view str) {
   return mime;
 }
 
-std::string_view statusMessage(int code) {
-  const StatusMessage* begin = kStatusMessages;
-  const StatusMessage* end = kStatusMessages + kStatusMessageCount;
-  auto it =
-      std::lower_bound(begin, end, code, [](const StatusMessage& e, int k) { return e.code < k; });
-  return it != end && it->code == code ? it->message : std::string_view();
-}
-
 }  // namespace nodecc::express::detail

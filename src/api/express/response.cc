@@ -279,7 +279,7 @@ Response& Response::sendBody(std::string_view chunk, bool isBuffer, bool hasBody
 }
 
 Response& Response::sendStatus(int code) {
-  std::string_view m = detail::statusMessage(code);
+  std::string_view m = http::statusCodeText(code);
   std::string body = m.empty() ? std::to_string(code) : std::string(m);
   status(code);
   type("txt");
@@ -293,7 +293,7 @@ void Response::redirect(std::string_view url) {
 void Response::redirect(int code, std::string_view url) {
   std::string address = location(url).get("Location");
   std::string body;
-  std::string msg(detail::statusMessage(code));
+  std::string msg(http::statusCodeText(code));
   if (msg.empty()) {
     msg = "undefined";
   }

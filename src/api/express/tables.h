@@ -17,16 +17,10 @@ struct TypeCharset {
   std::string_view type;  // sorted
   std::string_view charset;
 };
-struct StatusMessage {
-  int code;  // sorted
-  std::string_view message;
-};
 extern const ExtensionType kExtensionTypes[];
 extern const size_t kExtensionTypeCount;
 extern const TypeCharset kTypeCharsets[];
 extern const size_t kTypeCharsetCount;
-extern const StatusMessage kStatusMessages[];
-extern const size_t kStatusMessageCount;
 
 // mime.lookup(pathOrExtension): the type of "html", ".html" or "a/b.html"; "" when unknown.
 std::string_view mimeLookup(std::string_view path);
@@ -35,7 +29,5 @@ std::string_view mimeCharset(std::string_view type);
 // mime.contentType(str): an extension or a type, with "; charset=..." added when known;
 // nullopt (false) for an unknown extension.
 std::optional<std::string> mimeContentType(std::string_view str);
-// statuses.message[code]: "" when the package has none.
-std::string_view statusMessage(int code);
 
 }  // namespace nodecc::express::detail
