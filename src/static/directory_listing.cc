@@ -5,8 +5,11 @@
 
 #include "static/http_date.h"
 #include "static/path_resolution.h"
+#include "text/html.h"
 
 namespace nodecc::staticfiles::core {
+
+using text::core::appendHtmlEscaped;
 
 namespace {
 
@@ -27,30 +30,6 @@ void appendListingDate(std::string& out, int64_t t) {
 }
 
 }  // namespace
-
-void appendHtmlEscaped(std::string& out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-}
 
 std::string renderDirectoryListing(std::string_view urlPath, std::vector<ListingEntry>& entries,
                                    bool showDotfiles) {

@@ -24,7 +24,4 @@ struct ListingEntry {
 std::string renderDirectoryListing(std::string_view urlPath, std::vector<ListingEntry>& entries,
                                    bool showDotfiles);
 
-// Appends `text` with & < > " ' escaped.
-void appendHtmlEscaped(std::string& out, std::string_view text);
-
 }  // namespace nodecc::staticfiles::core

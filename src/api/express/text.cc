@@ -6,33 +6,14 @@
 #include "api/express/tables.h"
 #include "api/url/codec.h"
 #include "nodecc/url.h"
+#include "text/html.h"
 
 namespace nodecc::express::detail {
 
 std::string escapeHtml(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
+  text::core::appendHtmlEscaped(out, s);
   return out;
 }
 
