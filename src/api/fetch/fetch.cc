@@ -5,7 +5,7 @@
 
 #include "api/fetch/agent.h"
 #include "api/fetch/body.h"
-#include "api/runtime.h"
+#include "api/per_runtime.h"
 #include "nodecc/https.h"
 #include "nodecc/url.h"
 
@@ -14,19 +14,13 @@ namespace nodecc {
 namespace detail {
 
 http::Agent& fetchAgent() {
-  // undici's pool: keep-alive, 4 s idle. Owned by the thread's runtime, as globalAgent().
-  thread_local http::Agent* agent = nullptr;
-  thread_local nodecc::detail::Runtime* owner = nullptr;
-  nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
-  if (agent == nullptr || owner != &rt) {
+  // undici's pool: keep-alive, 4 s idle.
+  return perRuntime<http::Agent>([] {
     http::AgentOptions o;
     o.keepAlive = true;
     o.timeout = 4000;
-    agent = new http::Agent(o);
-    owner = &rt;
-    rt.adopt(agent);
-  }
-  return *agent;
+    return new http::Agent(o);
+  });
 }
 
 struct FetchAccess {

@@ -5,6 +5,7 @@
 
 #include "api/http/client/client_request.h"
 #include "api/http/client/socket.h"
+#include "api/per_runtime.h"
 #include "api/runtime.h"
 
 namespace nodecc::http::detail {
@@ -372,20 +373,13 @@ void Agent::destroy() {
 }
 
 Agent& globalAgent() {
-  // One per thread (each thread has its own loop), owned by the thread's runtime.
-  thread_local Agent* agent = nullptr;
-  thread_local nodecc::detail::Runtime* owner = nullptr;
-  nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
-  if (agent == nullptr || owner != &rt) {
+  return nodecc::detail::perRuntime<Agent>([] {
     AgentOptions o;
     o.keepAlive = true;
     o.scheduling = "lifo";
     o.timeout = 5000;
-    agent = new Agent(o);
-    owner = &rt;
-    rt.adopt(agent);
-  }
-  return *agent;
+    return new Agent(o);
+  });
 }
 
 }  // namespace nodecc::http

@@ -3,7 +3,7 @@
 #include <map>
 
 #include "api/http/client/client_request.h"
-#include "api/runtime.h"
+#include "api/per_runtime.h"
 #include "api/tls/context_holder.h"
 #include "nodecc/https.h"
 
@@ -79,19 +79,14 @@ http::ClientRequest& start(const RequestOptions& options, http::ResponseListener
 }  // namespace
 
 http::Agent& globalAgent() {
-  thread_local http::Agent* agent = nullptr;
-  thread_local nodecc::detail::Runtime* owner = nullptr;
-  nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
-  if (agent == nullptr || owner != &rt) {
+  // https.globalAgent: its own pool, with http.globalAgent's settings.
+  return nodecc::detail::perRuntime<http::Agent>([] {
     http::AgentOptions o;
     o.keepAlive = true;
     o.scheduling = "lifo";
     o.timeout = 5000;
-    agent = new http::Agent(o);
-    owner = &rt;
-    rt.adopt(agent);
-  }
-  return *agent;
+    return new http::Agent(o);
+  });
 }
 
 http::ClientRequest& request(const RequestOptions& options, http::ResponseListener callback) {
