@@ -3,28 +3,9 @@
 #include <cstdio>
 
 #include "nodecc/express.h"
+#include "text/js_keys.h"
 
 namespace nodecc::express {
-
-namespace {
-
-bool isArrayIndex(std::string_view k) {
-  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) {
-    return false;
-  }
-  for (char c : k) {
-    if (c < '0' || c > '9') {
-      return false;
-    }
-  }
-  return k.size() < 10 || k <= "4294967294";
-}
-
-bool indexLess(std::string_view a, std::string_view b) {
-  return a.size() != b.size() ? a.size() < b.size() : a < b;
-}
-
-}  // namespace
 
 std::string Params::Entry::value() const {
   if (!array) {
@@ -66,15 +47,8 @@ Params::Entry& Params::slot(std::string_view name) {
       return e;
     }
   }
-  // JavaScript's property order: array indices first, in numeric order, then insertion order.
-  size_t at = entries_.size();
-  if (isArrayIndex(name)) {
-    at = 0;
-    while (at < entries_.size() && isArrayIndex(entries_[at].key) &&
-           indexLess(entries_[at].key, name)) {
-      ++at;
-    }
-  }
+  size_t at = text::core::propertyInsertPosition(
+      entries_, name, [](const Entry& e) -> std::string_view { return e.key; });
   Entry e;
   e.key.assign(name);
   entries_.insert(entries_.begin() + at, std::move(e));

@@ -7,28 +7,11 @@
 
 #include "api/url/codec.h"
 #include "text/ascii.h"
+#include "text/js_keys.h"
 
 namespace nodecc::querystring {
 
 namespace {
-
-// A key that JS treats as an array index: canonical decimal in [0, 2^32 - 2].
-bool isArrayIndex(std::string_view k) {
-  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) {
-    return false;
-  }
-  for (char c : k) {
-    if (!text::core::isDigit(c)) {
-      return false;
-    }
-  }
-  return k.size() < 10 || k <= "4294967294";
-}
-
-// Numeric order of two canonical array indices.
-bool indexLess(std::string_view a, std::string_view b) {
-  return a.size() != b.size() ? a.size() < b.size() : a < b;
-}
 
 size_t hashOf(std::string_view s) {
   return std::hash<std::string_view>{}(s);
@@ -111,14 +94,8 @@ size_t ParsedQuery::indexOf(std::string_view name, size_t hash) const {
 }
 
 ParsedQuery::Entry& ParsedQuery::insert(std::string_view name, size_t hash) {
-  size_t at = entries_.size();
-  if (isArrayIndex(name)) {
-    at = 0;
-    while (at < entries_.size() && isArrayIndex(entries_[at].key) &&
-           indexLess(entries_[at].key, name)) {
-      ++at;
-    }
-  }
+  size_t at = text::core::propertyInsertPosition(
+      entries_, name, [](const Entry& e) -> std::string_view { return e.key; });
   if (hashes_.empty() && entries_.size() >= kLinearLookupMax) {
     hashes_.reserve(entries_.size() + 1);
     for (const Entry& e : entries_) {
