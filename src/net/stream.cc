@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <exception>
+#include <type_traits>
 
 #include "os/fd.h"
 #include "os/fs_ops.h"
@@ -159,48 +160,58 @@ void Stream::onDeferred(loop::core::Deferred* d) {
 }
 
 void Stream::readSome() {
-  for (int i = 0; i < kReadBudget; ++i) {
-    if (!reading_ || closing_) {
-      return;
-    }
-    if (filter_ && !filter_->resume()) {
-      return;
-    }
-    std::span<char> buf = filter_ ? filter_->receiveBuffer() : handler_.readBuffer();
-    auto n = loop_.backend().recv(watcher_, buf.data(), buf.size());
-    if (!n) {
-      if (n.error() == -EAGAIN || n.error() == -EWOULDBLOCK) {
-        readPending_ = false;
-        return;
+  // The filter is chosen once per call, not tested on each read: a cleartext stream never has
+  // one, and a TLS stream's is set before its first read and stays. True when the budget ran
+  // out with data still waiting.
+  auto readLoop = [this](auto filtered) {
+    constexpr bool kFiltered = decltype(filtered)::value;
+    for (int i = 0; i < kReadBudget; ++i) {
+      if (!reading_ || closing_) {
+        return false;
       }
-      fail(n.error(), false, false);
-      return;
-    }
-    if (*n == 0) {
-      readPending_ = false;
-      reading_ = false;
-      handler_.onEnd();
-      return;
-    }
-    bytesRead_ += *n;
-    if (filter_) {
-      filter_->onReceive(*n);
-    } else {
-      handler_.onRead(*n);
-    }
-    if (*n < buf.size()) {
-      if (!peerHungUp_) {
-        // A short read drained the socket; the next arrival raises a new edge.
-        readPending_ = false;
-        return;
+      if (kFiltered && !filter_->resume()) {
+        return false;
       }
-      // Data and FIN came in one edge: after the data is read nothing will announce the EOF
-      // again, so read on until recv() returns 0. But first the ticks and microtasks the data
-      // queued, as libuv reports the two in separate read callbacks and Node drains its queues
-      // after each: an HTTP handler that answers when its body ends has answered before the
-      // FIN is seen, so a client that half-closes after its request still gets the response.
-      loop_.drain();
+      std::span<char> buf = kFiltered ? filter_->receiveBuffer() : handler_.readBuffer();
+      auto n = loop_.backend().recv(watcher_, buf.data(), buf.size());
+      if (!n) {
+        if (n.error() == -EAGAIN || n.error() == -EWOULDBLOCK) {
+          readPending_ = false;
+          return false;
+        }
+        fail(n.error(), false, false);
+        return false;
+      }
+      if (*n == 0) {
+        readPending_ = false;
+        reading_ = false;
+        handler_.onEnd();
+        return false;
+      }
+      bytesRead_ += *n;
+      if (kFiltered) {
+        filter_->onReceive(*n);
+      } else {
+        handler_.onRead(*n);
+      }
+      if (*n < buf.size()) {
+        if (!peerHungUp_) {
+          // A short read drained the socket; the next arrival raises a new edge.
+          readPending_ = false;
+          return false;
+        }
+        // Data and FIN came in one edge: after the data is read nothing will announce the EOF
+        // again, so read on until recv() returns 0. But first the ticks and microtasks the data
+        // queued, as libuv reports the two in separate read callbacks and Node drains its queues
+        // after each: an HTTP handler that answers when its body ends has answered before the
+        // FIN is seen, so a client that half-closes after its request still gets the response.
+        loop_.drain();
+      }
     }
+    return true;
+  };
+  if (!(filter_ != nullptr ? readLoop(std::true_type{}) : readLoop(std::false_type{}))) {
+    return;
   }
   // Budget spent with data still waiting: continue next iteration, after the others.
   if (!deferred_.queued() && !closing_) {
