@@ -212,3 +212,16 @@ class AsyncGenerator {
 };
 
 }  // namespace nodecc
+
+// Generators start suspended, so a reference parameter dangles even sooner than a Promise
+// coroutine's: the same check (detail/coroutine_params.h).
+template <class T, class... Params>
+struct std::coroutine_traits<nodecc::Generator<T>, Params...> {
+  static_assert(nodecc::detail::kCoroutineParametersOk<Params...>);
+  using promise_type = typename nodecc::Generator<T>::promise_type;
+};
+template <class T, class... Params>
+struct std::coroutine_traits<nodecc::AsyncGenerator<T>, Params...> {
+  static_assert(nodecc::detail::kCoroutineParametersOk<Params...>);
+  using promise_type = typename nodecc::AsyncGenerator<T>::promise_type;
+};

@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "nodecc/detail/coroutine_params.h"
 #include "nodecc/detail/promise_state.h"
 #include "nodecc/error.h"
 #include "nodecc/function.h"
@@ -232,5 +233,12 @@ class Promise {
 };
 
 }  // namespace nodecc
+
+// A coroutine returning a Promise has its parameters checked (detail/coroutine_params.h).
+template <class T, class... Params>
+struct std::coroutine_traits<nodecc::Promise<T>, Params...> {
+  static_assert(nodecc::detail::kCoroutineParametersOk<Params...>);
+  using promise_type = nodecc::detail::CoroutinePromise<T>;
+};
 
 #include "nodecc/detail/promise_impl.h"  // IWYU pragma: export
