@@ -29,6 +29,7 @@ test_packages=(
   slowhttptest          # tests/integration/robustness
   nginx                 # oracle of the static-file and client tests
   wrk                   # load of the http, robustness and soak tests
+  mold                  # links the test trees' ~300 executables each, 3x faster than ld.bfd
 )
 
 case "$profile" in
