@@ -6,6 +6,7 @@
 
 #include <fast_float/fast_float.h>
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -27,7 +28,7 @@ constexpr std::ptrdiff_t kExactIntegerDigits = 15;
 
 }  // namespace
 
-Parser::Parser(std::string_view text, std::size_t maxDepth) noexcept
+Parser::Parser(std::string_view text, std::size_t maxDepth)
     : text_(text),
       begin_(reinterpret_cast<const unsigned char*>(text.data())),
       p_(begin_),
@@ -60,33 +61,37 @@ inline void Parser::skipWhitespace() noexcept {
 // A string's Value (from scanString: a view of the text or of scratch_); a short one from the
 // text is copied with a fixed size when the text has room after it, and marked plain (it has
 // no escapes, so it needs none).
-inline Value Parser::makeString(std::string_view s) const {
+inline Parser::Words Parser::makeString(std::string_view s) const {
   auto* data = reinterpret_cast<const unsigned char*>(s.data());
   if (s.size() <= Value::kShortMax && s.data() != scratch_.data() && end_ - data >= 16) {
     std::uint64_t w0;
     std::uint64_t w1;
     std::memcpy(&w0, data, 8);
     std::memcpy(&w1, data + 8, 8);
-    Value v;
-    v.setWords(w0, (w1 & 0x0000FFFFFFFFFFFFULL) |
-                       Value::header(Value::Tag::kShortString,
-                                     static_cast<std::uint8_t>(s.size() | Value::kPlain)));
-    return v;
+    return words(w0, (w1 & 0x0000FFFFFFFFFFFFULL) |
+                         Value::header(Value::Tag::kShortString,
+                                       static_cast<std::uint8_t>(s.size() | Value::kPlain)));
   }
-  return Value(s);
+  Value v(s);
+  Words result = words(v.word0(), v.word1());
+  v.setWord1(Value::header(Value::Tag::kUndefined));  // the words own it now
+  return result;
 }
 
 // As makeString: a key from the text (with room after it) is copied with a fixed size, plain.
-inline Key Parser::makeKey(std::string_view s) const {
+// The member's value is undefined until parsed into place.
+inline void Parser::makeKey(Member* at, std::string_view s) const {
   auto* data = reinterpret_cast<const unsigned char*>(s.data());
   if (s.data() != scratch_.data() && end_ - data >= 32) {
-    return Key(s, Key::FromText{});
+    ObjectBuilder::constructFromText(at, s);
+  } else {
+    new (at) Member(Key(s), Value());
   }
-  return Key(s);
 }
 
 Value Parser::parse() {
-  Value v = parseValue(0);
+  Value v;
+  store(v, parseValue(0));
   skipWhitespace();
   if (p_ != end_) {
     fail(SyntaxErrorKind::kNonWhitespaceAfterJson, p_);
@@ -94,7 +99,7 @@ Value Parser::parse() {
   return v;
 }
 
-Value Parser::parseValue(std::size_t depth) {
+Parser::Words Parser::parseValue(std::size_t depth) {
   skipWhitespace();
   if (p_ == end_) {
     fail(SyntaxErrorKind::kUnexpectedEnd, p_);
@@ -109,13 +114,13 @@ Value Parser::parseValue(std::size_t depth) {
       return parseObject(depth + 1);
     case 't':
       scanLiteral("true");
-      return Value(true);
+      return words(1, Value::header(Value::Tag::kBoolean));
     case 'f':
       scanLiteral("false");
-      return Value(false);
+      return words(0, Value::header(Value::Tag::kBoolean));
     case 'n':
       scanLiteral("null");
-      return Value(nullptr);
+      return words(0, Value::header(Value::Tag::kNull));
     case '-':
     case '0':
     case '1':
@@ -133,7 +138,7 @@ Value Parser::parseValue(std::size_t depth) {
   }
 }
 
-Value Parser::parseArray(std::size_t depth) {
+Parser::Words Parser::parseArray(std::size_t depth) {
   if (depth > maxDepth_) {
     failDepth(p_);
   }
@@ -141,11 +146,16 @@ Value Parser::parseArray(std::size_t depth) {
   skipWhitespace();
   if (p_ < end_ && *p_ == ']') {
     ++p_;
-    return Value(Array());
+    return words(0, Value::header(Value::Tag::kArray));  // an empty Array: no block
   }
   const std::size_t start = elements_.size();
   while (true) {
-    elements_.push_back(parseValue(depth));
+    // An undefined element first, owned by the stack, then the value parsed into it.
+    new (elements_.next()) Value();
+    elements_.commit();
+    const std::size_t at = elements_.size() - 1;
+    Words value = parseValue(depth);
+    store(elements_[at], value);
     skipWhitespace();
     if (p_ < end_ && *p_ == ',') {
       ++p_;
@@ -157,13 +167,13 @@ Value Parser::parseArray(std::size_t depth) {
     ++p_;
     break;
   }
-  Array array;
-  ArrayBuilder::build(array, elements_.data() + start, elements_.size() - start);
-  elements_.erase(elements_.begin() + static_cast<std::ptrdiff_t>(start), elements_.end());
-  return Value(std::move(array));
+  const std::size_t n = elements_.size() - start;
+  elements_.forget(start);  // the builder relocates them, or destroys them if it throws
+  detail::ArrayRep* rep = ArrayBuilder::build(elements_.data() + start, n);
+  return words(reinterpret_cast<std::uintptr_t>(rep), Value::header(Value::Tag::kArray));
 }
 
-Value Parser::parseObject(std::size_t depth) {
+Parser::Words Parser::parseObject(std::size_t depth) {
   if (depth > maxDepth_) {
     failDepth(p_);
   }
@@ -171,7 +181,7 @@ Value Parser::parseObject(std::size_t depth) {
   skipWhitespace();
   if (p_ < end_ && *p_ == '}') {
     ++p_;
-    return Value(Object());
+    return words(0, Value::header(Value::Tag::kObject));  // an empty Object: no block
   }
   const std::size_t start = members_.size();
   // The first key has its own messages; after a ',' another message, and a missing ':' after
@@ -182,15 +192,18 @@ Value Parser::parseObject(std::size_t depth) {
   SyntaxErrorKind missingColon = SyntaxErrorKind::kExpectedColonAfterPropertyName;
   while (true) {
     ++p_;
-    // The key is copied out of the text (or scratch_, which the value may reuse) first.
-    Key key = makeKey(scanString());
+    // The key is copied out of the text (or scratch_, which the value may reuse) first, into
+    // its member on the stack; the value is parsed into place.
+    makeKey(members_.next(), scanString());
+    members_.commit();
+    const std::size_t at = members_.size() - 1;
     skipWhitespace();
     if (p_ == end_ || *p_ != ':') {
       fail(missingColon, p_);
     }
     ++p_;
-    Value value = parseValue(depth);
-    members_.emplace_back(std::move(key), std::move(value));
+    Words value = parseValue(depth);
+    store(members_[at].value(), value);
     skipWhitespace();
     if (p_ < end_ && *p_ == ',') {
       ++p_;
@@ -207,10 +220,10 @@ Value Parser::parseObject(std::size_t depth) {
     ++p_;
     break;
   }
-  Object object;
-  ObjectBuilder::build(object, members_.data() + start, members_.size() - start);
-  members_.erase(members_.begin() + static_cast<std::ptrdiff_t>(start), members_.end());
-  return Value(std::move(object));
+  const std::size_t n = members_.size() - start;
+  members_.forget(start);  // the builder relocates or destroys them, even if it throws
+  detail::ObjectRep* rep = ObjectBuilder::build(members_.data() + start, n);
+  return words(reinterpret_cast<std::uintptr_t>(rep), Value::header(Value::Tag::kObject));
 }
 
 void Parser::scanLiteral(std::string_view literal) {
@@ -228,7 +241,7 @@ void Parser::scanLiteral(std::string_view literal) {
   fail(SyntaxErrorKind::kUnexpectedEnd, p_);
 }
 
-Value Parser::parseNumber() {
+Parser::Words Parser::parseNumber() {
   // A local cursor: the loops stay in registers (stores through p_ would be reloaded).
   const unsigned char* p = p_;
   const unsigned char* const end = end_;
@@ -274,13 +287,15 @@ Value Parser::parseNumber() {
     p = skipDigits(p, end);
   }
   p_ = p;
-  if (!fraction && !exponent && integerDigits <= kExactIntegerDigits) {
-    double x = static_cast<double>(n);
-    return Value(negative ? -x : x);  // "-0" is -0, as in V8
-  }
   double x = 0;
-  fast_float::from_chars(reinterpret_cast<const char*>(start), reinterpret_cast<const char*>(p), x);
-  return Value(x);
+  if (!fraction && !exponent && integerDigits <= kExactIntegerDigits) {
+    x = static_cast<double>(n);
+    x = negative ? -x : x;  // "-0" is -0, as in V8
+  } else {
+    fast_float::from_chars(reinterpret_cast<const char*>(start), reinterpret_cast<const char*>(p),
+                           x);
+  }
+  return words(std::bit_cast<std::uint64_t>(x), Value::header(Value::Tag::kNumber));
 }
 
 std::string_view Parser::scanString() {

@@ -97,6 +97,49 @@ TEST(JsonParse, LaterDuplicateReplacesInPlace) {
   EXPECT_EQ(v.asObject().begin()[5].key(), "k5");
 }
 
+// Each size of object takes its own path to find duplicates (pairwise, fingerprints, a hash
+// index): every one keeps the first place of a key with its last value, index keys first.
+TEST(JsonParse, DuplicatesKeepFirstPlaceLastValueAtEverySize) {
+  const std::string longKey(40, 'x');  // stored out of line
+  for (int n : {3, 8, 9, 40, 64, 65, 200}) {
+    std::string text = "{";
+    std::string expectedIndexKeys;
+    std::string expectedOthers;
+    for (int i = 0; i < n; ++i) {
+      std::string key = i == 0 ? longKey : i == 1 ? "7" : "k" + std::to_string(i);
+      text += "\"" + key + "\":[" + std::to_string(i) + "],";
+      std::string value = i == 0       ? "\"last long\""
+                          : i == 1     ? "{\"last\":7}"
+                          : i == n - 1 ? "null"
+                                       : "[" + std::to_string(i) + "]";
+      (i == 1 ? expectedIndexKeys : expectedOthers) += "\"" + key + "\":" + value + ",";
+    }
+    text += "\"7\":{\"last\":7},\"" + longKey + "\":\"last long\",\"k" + std::to_string(n - 1) +
+            "\":null}";
+    std::string expected = "{" + expectedIndexKeys + expectedOthers;
+    expected.back() = '}';
+    EXPECT_EQ(roundTrip(text), expected) << n << " members";
+    EXPECT_EQ(JSON::parse(text).size(), static_cast<std::size_t>(n)) << n << " members";
+  }
+}
+
+// Arrays and objects longer and deeper than the parser's scratch stacks start with.
+TEST(JsonParse, LongAndNestedContainers) {
+  std::string text = "[";
+  std::string object = "{";
+  for (int i = 0; i < 1000; ++i) {
+    text += "[" + std::to_string(i) + ",{\"a\":[\"" + std::to_string(i) + "\"]}],";
+    object += "\"key number " + std::to_string(i) + "\":[" + std::to_string(i) + "],";
+  }
+  object.back() = '}';
+  text += object + "]";
+  EXPECT_EQ(roundTrip(text), text);
+  JSON::Value v = JSON::parse(text);
+  EXPECT_EQ(v.size(), 1001u);
+  EXPECT_EQ(v[999][1]["a"][0].asString(), "999");
+  EXPECT_EQ(v[1000]["key number 500"][0].asNumber(), 500);
+}
+
 TEST(JsonParse, WhitespaceIsOnlyJsonWhitespace) {
   EXPECT_EQ(roundTrip(" \t\r\n[ 1 ,\n\t2 ]\r\n"), "[1,2]");
   EXPECT_EQ(errorOf("\xC2\xA0"
