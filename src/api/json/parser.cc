@@ -89,6 +89,33 @@ inline void Parser::makeKey(Member* at, std::string_view s) const {
   }
 }
 
+// At a literal whose first character the caller matched: four bytes compared at once (with the
+// literal a constant once inlined), the failure's message found apart.
+inline void Parser::scanLiteral(std::string_view literal) {
+  const std::size_t n = literal.size();
+  if (static_cast<std::size_t>(end_ - p_) >= n) {
+    std::uint32_t found;
+    std::uint32_t expected;
+    std::memcpy(&found, p_ + n - 4, 4);
+    std::memcpy(&expected, literal.data() + n - 4, 4);
+    if (found == expected) {
+      p_ += n;
+      return;
+    }
+  }
+  failLiteral(literal);
+}
+
+void Parser::failLiteral(std::string_view literal) {
+  ++p_;
+  for (std::size_t i = 1; i < literal.size() && p_ < end_; ++i, ++p_) {
+    if (*p_ != static_cast<unsigned char>(literal[i])) {
+      fail(SyntaxErrorKind::kUnexpectedCharacter, p_);
+    }
+  }
+  fail(SyntaxErrorKind::kUnexpectedEnd, p_);
+}
+
 Value Parser::parse() {
   Value v;
   store(v, parseValue(0));
@@ -226,21 +253,6 @@ Parser::Words Parser::parseObject(std::size_t depth) {
   return words(reinterpret_cast<std::uintptr_t>(rep), Value::header(Value::Tag::kObject));
 }
 
-void Parser::scanLiteral(std::string_view literal) {
-  if (static_cast<std::size_t>(end_ - p_) >= literal.size() &&
-      std::memcmp(p_, literal.data(), literal.size()) == 0) {
-    p_ += literal.size();
-    return;
-  }
-  ++p_;
-  for (std::size_t i = 1; i < literal.size() && p_ < end_; ++i, ++p_) {
-    if (*p_ != static_cast<unsigned char>(literal[i])) {
-      fail(SyntaxErrorKind::kUnexpectedCharacter, p_);
-    }
-  }
-  fail(SyntaxErrorKind::kUnexpectedEnd, p_);
-}
-
 Parser::Words Parser::parseNumber() {
   // A local cursor: the loops stay in registers (stores through p_ would be reloaded).
   const unsigned char* p = p_;
@@ -300,23 +312,19 @@ Parser::Words Parser::parseNumber() {
 
 std::string_view Parser::scanString() {
   const unsigned char* start = p_;
+  // A local cursor, as in parseNumber.
+  const unsigned char* p = p_;
   while (true) {
-    p_ = scanStringRun(p_, end_);
-    if (p_ == end_ || *p_ < 0x80) {
+    p = scanStringRun(p, end_);
+    if (p == end_ || *p < 0x80) {
       break;
     }
-    // Non-ASCII text tends to come in runs: validate the whole run before scanning on.
-    std::size_t length;
-    while ((length = validSequenceLength(p_, end_)) != 0) {
-      p_ += length;
-      if (p_ == end_ || *p_ < 0x80) {
-        break;
-      }
-    }
-    if (length == 0) {
+    p = skipValidRun(p, end_);
+    if (p < end_ && *p >= 0x80) {
       break;  // invalid: the slow path writes U+FFFD for it
     }
   }
+  p_ = p;
   if (p_ < end_ && *p_ == '"') {
     ++p_;
     return {reinterpret_cast<const char*>(start), static_cast<std::size_t>(p_ - 1 - start)};
@@ -336,11 +344,10 @@ void Parser::scanStringSlow(std::string& out) {
       if (p_ == end_ || *p_ < 0x80) {
         break;  // the end, '"', '\\' or a control character
       }
-      std::size_t length = validSequenceLength(p_, end_);
-      if (length == 0) {
+      p_ = skipValidRun(p_, end_);
+      if (p_ < end_ && *p_ >= 0x80) {
         break;  // an invalid sequence
       }
-      p_ += length;
     }
     out.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p_ - run));
     if (p_ == end_) {

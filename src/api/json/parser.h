@@ -50,6 +50,7 @@ class Parser {
   void scanEscape(std::string& out);
   char32_t scanHex4();
   void scanLiteral(std::string_view literal);
+  [[noreturn]] void failLiteral(std::string_view literal);
   void skipWhitespace() noexcept;
   Words makeString(std::string_view s) const;
   // Constructs the key of the member at `at` (on members_, not yet committed).

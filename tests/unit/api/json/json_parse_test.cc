@@ -74,6 +74,13 @@ TEST(JsonParse, InvalidUtf8ReadsAsReplacementCharacters) {
   EXPECT_EQ(JSON::parse("\"\xE2\x82\"").asString(), "\xEF\xBF\xBD");
   EXPECT_EQ(JSON::parse("\"\xED\xA0\x80\"").asString(), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
   EXPECT_EQ(JSON::parse("\"\xF0\x9F\x98\"").asString(), "\xEF\xBF\xBD");
+  // Within and at the end of a run of valid sequences (the parser validates runs at once).
+  EXPECT_EQ(JSON::parse("\"\xE4\xB8\xAD\xE4\xB8\xAD\xE4\x41\"").asString(),
+            "\xE4\xB8\xAD\xE4\xB8\xAD\xEF\xBF\xBD"
+            "A");
+  EXPECT_EQ(JSON::parse("\"\xE4\xB8\xAD\xE4\xB8\"").asString(), "\xE4\xB8\xAD\xEF\xBF\xBD");
+  EXPECT_EQ(JSON::parse("\"\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80\xEE\x80\"").asString(),
+            "\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80\xEF\xBF\xBD");
 }
 
 TEST(JsonParse, ObjectsKeepJavaScriptPropertyOrder) {
