@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "api/json/array_builder.h"
+#include "api/json/value_access.h"
 #include "nodecc/json.h"
 
 namespace nodecc::JSON {
@@ -21,7 +22,7 @@ detail::ArrayRep* allocateArray(std::size_t capacity) {
 void releaseArray(detail::ArrayRep* rep) noexcept {
   Value* items = rep->items();
   for (std::size_t i = 0; i < rep->size; ++i) {
-    detail::prefetchBlock(items[i]);  // as releaseObject: the blocks load together
+    detail::ValueAccess::prefetchBlock(items[i]);  // as releaseObject: the blocks load together
   }
   for (std::size_t i = 0; i < rep->size; ++i) {
     items[i].~Value();
