@@ -46,6 +46,18 @@ TEST(JsonParse, NumbersAreDoublesCorrectlyRounded) {
   EXPECT_EQ(JSON::parse("4.9e-324").asNumber(), 4.9406564584124654e-324);
   EXPECT_TRUE(std::signbit(JSON::parse("-0").asNumber()));
   EXPECT_TRUE(std::signbit(JSON::parse("-0.0e5").asNumber()));
+  // Integers are read eight digits at a time: every length around the boundaries.
+  std::string digits;
+  double value = 0;
+  for (int length = 1; length <= 17; ++length) {
+    digits += static_cast<char>('0' + length % 10);
+    value = value * 10 + length % 10;
+    EXPECT_EQ(JSON::parse(digits).asNumber(), value) << digits;
+    EXPECT_EQ(JSON::parse("[-" + digits + "]")[0].asNumber(), -value) << digits;
+  }
+  EXPECT_EQ(JSON::parse("[12345678,87654321.5,1234567812345678e-8]").size(), 3u);
+  EXPECT_EQ(JSON::parse("99999999").asNumber(), 99999999);
+  EXPECT_EQ(JSON::parse("9999999999999999").asNumber(), 9999999999999999.0);
 }
 
 TEST(JsonParse, StringEscapes) {
