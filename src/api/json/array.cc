@@ -1,7 +1,10 @@
 // JSON::Array: a vector of Values in one block (detail::ArrayRep), none while empty.
 #include <algorithm>
+#include <cstring>
+#include <memory>
 
 #include "api/json/array_builder.h"
+#include "api/json/value_access.h"
 #include "nodecc/json.h"
 
 namespace nodecc::JSON {
@@ -19,7 +22,7 @@ detail::ArrayRep* allocateArray(std::size_t capacity) {
 void releaseArray(detail::ArrayRep* rep) noexcept {
   Value* items = rep->items();
   for (std::size_t i = 0; i < rep->size; ++i) {
-    detail::prefetchBlock(items[i]);  // as releaseObject: the blocks load together
+    detail::ValueAccess::prefetchBlock(items[i]);  // as releaseObject: the blocks load together
   }
   for (std::size_t i = 0; i < rep->size; ++i) {
     items[i].~Value();
@@ -144,17 +147,18 @@ bool operator==(const Array& a, const Array& b) noexcept {
 
 // ---- ArrayBuilder
 
-void ArrayBuilder::build(Array& out, Value* first, std::size_t n) {
-  if (n == 0) {
-    return;
+detail::ArrayRep* ArrayBuilder::build(Value* first, std::size_t n) {
+  detail::ArrayRep* rep;
+  try {
+    rep = allocateArray(n);
+  } catch (...) {
+    std::destroy_n(first, n);
+    throw;
   }
-  detail::ArrayRep* rep = allocateArray(n);
-  Value* to = rep->items();
-  for (std::size_t i = 0; i < n; ++i) {
-    new (to + i) Value(std::move(first[i]));
-  }
+  // A relocation: one copy of the values' words (see ScratchStack).
+  std::memcpy(static_cast<void*>(rep->items()), static_cast<const void*>(first), n * sizeof(Value));
   rep->size = n;
-  out.rep_ = rep;
+  return rep;
 }
 
 }  // namespace nodecc::JSON

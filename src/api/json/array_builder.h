@@ -8,8 +8,11 @@ namespace nodecc::JSON {
 
 class ArrayBuilder {
  public:
-  // Moves the n values at `first` into `out` (empty), in one block of exactly n.
-  static void build(Array& out, Value* first, std::size_t n);
+  // A block of exactly n (> 0) values, the n at `first` relocated into it: the caller forgets
+  // them without destroying them, and owns the block (an Array's rep, the payload of an array
+  // Value). When the block cannot be allocated the values are destroyed and bad_alloc
+  // propagates.
+  static detail::ArrayRep* build(Value* first, std::size_t n);
 };
 
 }  // namespace nodecc::JSON

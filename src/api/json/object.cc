@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <memory>
 
 #include "api/json/object_builder.h"
+#include "api/json/value_access.h"
 #include "nodecc/json.h"
 
 namespace nodecc::JSON {
@@ -80,7 +82,7 @@ void releaseObject(ObjectRep* rep) noexcept {
   // Destroying a document is bound by loading each block once: ask for the members' blocks
   // together before visiting them one by one (measured on citm_catalog.json: see storage.cc).
   for (std::size_t i = 0; i < rep->size; ++i) {
-    prefetchBlock(items[i].value());
+    ValueAccess::prefetchBlock(items[i].value());
   }
   for (std::size_t i = 0; i < rep->size; ++i) {
     items[i].~Member();
@@ -390,73 +392,116 @@ bool inPropertyOrder(const Member* items, std::size_t n) {
   return true;
 }
 
-}  // namespace
+// Members and their keys and values are relocatable: moved by copying their bytes (see
+// ScratchStack), the source then forgotten.
+void relocate(Member* to, const Member* from, std::size_t n) noexcept {
+  std::memcpy(static_cast<void*>(to), static_cast<const void*>(from), n * sizeof(Member));
+}
 
-void ObjectBuilder::build(Object& out, Member* first, std::size_t n) {
-  if (n == 0) {
-    return;
-  }
-  detail::ObjectRep* rep = detail::allocateObject(n);
-  out.rep_ = rep;
-  Member* items = rep->items();
-  bool sawIndexKey = false;
+// Whether two of the n (at most kLinearLookupMax) keys are equal, and whether one starts with a
+// digit (may be an array index).
+bool scanKeys(const Member* items, std::size_t n, bool* sawIndexKey) noexcept {
+  bool digit = false;
+  bool duplicate = false;
   if (n <= kPairwiseMax) {
     // Comparing each key with the ones before it: fewer instructions than fingerprints here.
-    for (Member* m = first; m != first + n; ++m) {
-      std::string_view key = m->key();
-      std::size_t i = 0;
-      while (i < rep->size && items[i].key() != key) {
-        ++i;
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string_view key = items[i].key();
+      digit = digit || detail::firstIsDigit(key);
+      for (std::size_t j = 0; j < i; ++j) {
+        duplicate = duplicate || items[j].key() == key;
       }
-      if (i < rep->size) {
-        items[i].value_ = std::move(m->value_);  // a later duplicate replaces in place, as V8
-        continue;
-      }
-      sawIndexKey = sawIndexKey || detail::firstIsDigit(key);
-      new (items + rep->size) Member(std::move(*m));
-      ++rep->size;
     }
-  } else if (n <= detail::kLinearLookupMax) {
+  } else {
     std::uint64_t seen[4] = {0, 0, 0, 0};
-    for (Member* m = first; m != first + n; ++m) {
-      unsigned f = fingerprint(m->key());
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string_view key = items[i].key();
+      digit = digit || detail::firstIsDigit(key);
+      unsigned f = fingerprint(key);
       std::uint64_t bit = std::uint64_t{1} << (f & 63);
       if (seen[f >> 6] & bit) {
-        std::size_t i = out.indexOf(m->key());
-        if (i < rep->size) {
-          items[i].value_ = std::move(m->value_);  // a later duplicate replaces in place, as V8
-          continue;
+        for (std::size_t j = 0; j < i && !duplicate; ++j) {
+          duplicate = items[j].key() == key;
         }
       }
       seen[f >> 6] |= bit;
-      sawIndexKey = sawIndexKey || detail::firstIsDigit(m->key());
-      new (items + rep->size) Member(std::move(*m));
-      ++rep->size;
     }
+  }
+  *sawIndexKey = digit;
+  return duplicate;
+}
+
+// Keeps the first member of each key, with the value of its last duplicate (V8's JSON.parse
+// replaces in place), the others in their order; returns how many are kept. Rare: the corpus
+// has no duplicate key.
+std::size_t removeDuplicateKeys(Member* items, std::size_t n) noexcept {
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string_view key = items[i].key();
+    std::size_t j = 0;
+    while (j < kept && items[j].key() != key) {
+      ++j;
+    }
+    if (j < kept) {
+      items[j].value() = std::move(items[i].value());
+      items[i].~Member();
+    } else {
+      if (kept != i) {
+        relocate(items + kept, items + i, 1);
+      }
+      ++kept;
+    }
+  }
+  return kept;
+}
+
+}  // namespace
+
+detail::ObjectRep* ObjectBuilder::build(Member* first, std::size_t n) {
+  Object out;  // owns the block, and what has been relocated into it, from here on
+  try {
+    out.rep_ = detail::allocateObject(n);
+    if (n > detail::kLinearLookupMax) {
+      // Sized for all n members at once, so that it is never rebuilt while filling.
+      out.rep_->index = new detail::ObjectIndex();
+      std::size_t capacity = 128;
+      while (capacity < n * 2) {
+        capacity *= 2;
+      }
+      out.rep_->index->slots.assign(capacity, 0);
+      out.rep_->index->mask = capacity - 1;
+    }
+  } catch (...) {
+    std::destroy_n(first, n);
+    throw;
+  }
+  detail::ObjectRep* rep = out.rep_;
+  Member* items = rep->items();
+  bool sawIndexKey = false;
+  if (n <= detail::kLinearLookupMax) {
+    // The keys are read where the parser just wrote them (in cache), not in the new block: its
+    // lines are being filled by the copy, and reading them back waited for it (44% of build's
+    // samples on citm_catalog.json).
+    std::size_t kept = scanKeys(first, n, &sawIndexKey) ? removeDuplicateKeys(first, n) : n;
+    relocate(items, first, kept);
+    rep->size = kept;
   } else {
-    // The index is sized for all n members at once, so it is never rebuilt while filling.
-    rep->index = new detail::ObjectIndex();
     detail::ObjectIndex& index = *rep->index;
-    std::size_t capacity = 128;
-    while (capacity < n * 2) {
-      capacity *= 2;
-    }
-    index.slots.assign(capacity, 0);
-    index.mask = capacity - 1;
     for (Member* m = first; m != first + n; ++m) {
       std::size_t s = detail::hashKey(m->key()) & index.mask;
       bool duplicate = false;
       for (; index.slots[s] != 0; s = (s + 1) & index.mask) {
         Member& existing = items[index.slots[s] - 1];
         if (existing.key() == m->key()) {
-          existing.value_ = std::move(m->value_);
+          existing.value_ = std::move(m->value_);  // a later duplicate replaces in place, as V8
+          m->~Member();
           duplicate = true;
           break;
         }
       }
       if (!duplicate) {
         sawIndexKey = sawIndexKey || detail::firstIsDigit(m->key());
-        new (items + rep->size) Member(std::move(*m));
+        relocate(items + rep->size, m, 1);
         ++rep->size;
         index.slots[s] = static_cast<std::uint32_t>(rep->size);
       }
@@ -477,6 +522,7 @@ void ObjectBuilder::build(Object& out, Member* first, std::size_t n) {
   if (rep->index && (sawIndexKey || rep->size <= detail::kLinearLookupMax)) {
     out.rebuildIndex();  // after reordering, or to drop it when duplicates left few members
   }
+  return std::exchange(out.rep_, nullptr);
 }
 
 }  // namespace nodecc::JSON

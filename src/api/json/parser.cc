@@ -6,6 +6,7 @@
 
 #include <fast_float/fast_float.h>
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -27,7 +28,7 @@ constexpr std::ptrdiff_t kExactIntegerDigits = 15;
 
 }  // namespace
 
-Parser::Parser(std::string_view text, std::size_t maxDepth) noexcept
+Parser::Parser(std::string_view text, std::size_t maxDepth)
     : text_(text),
       begin_(reinterpret_cast<const unsigned char*>(text.data())),
       p_(begin_),
@@ -60,33 +61,64 @@ inline void Parser::skipWhitespace() noexcept {
 // A string's Value (from scanString: a view of the text or of scratch_); a short one from the
 // text is copied with a fixed size when the text has room after it, and marked plain (it has
 // no escapes, so it needs none).
-inline Value Parser::makeString(std::string_view s) const {
+inline Parser::Words Parser::makeString(std::string_view s) const {
   auto* data = reinterpret_cast<const unsigned char*>(s.data());
   if (s.size() <= Value::kShortMax && s.data() != scratch_.data() && end_ - data >= 16) {
     std::uint64_t w0;
     std::uint64_t w1;
     std::memcpy(&w0, data, 8);
     std::memcpy(&w1, data + 8, 8);
-    Value v;
-    v.setWords(w0, (w1 & 0x0000FFFFFFFFFFFFULL) |
-                       Value::header(Value::Tag::kShortString,
-                                     static_cast<std::uint8_t>(s.size() | Value::kPlain)));
-    return v;
+    return words(w0, (w1 & 0x0000FFFFFFFFFFFFULL) |
+                         Value::header(Value::Tag::kShortString,
+                                       static_cast<std::uint8_t>(s.size() | Value::kPlain)));
   }
-  return Value(s);
+  Value v(s);
+  Words result = words(v.word0(), v.word1());
+  v.setWord1(Value::header(Value::Tag::kUndefined));  // the words own it now
+  return result;
 }
 
 // As makeString: a key from the text (with room after it) is copied with a fixed size, plain.
-inline Key Parser::makeKey(std::string_view s) const {
+// The member's value is undefined until parsed into place.
+inline void Parser::makeKey(Member* at, std::string_view s) const {
   auto* data = reinterpret_cast<const unsigned char*>(s.data());
   if (s.data() != scratch_.data() && end_ - data >= 32) {
-    return Key(s, Key::FromText{});
+    ObjectBuilder::constructFromText(at, s);
+  } else {
+    new (at) Member(Key(s), Value());
   }
-  return Key(s);
+}
+
+// At a literal whose first character the caller matched: four bytes compared at once (with the
+// literal a constant once inlined), the failure's message found apart.
+inline void Parser::scanLiteral(std::string_view literal) {
+  const std::size_t n = literal.size();
+  if (static_cast<std::size_t>(end_ - p_) >= n) {
+    std::uint32_t found;
+    std::uint32_t expected;
+    std::memcpy(&found, p_ + n - 4, 4);
+    std::memcpy(&expected, literal.data() + n - 4, 4);
+    if (found == expected) {
+      p_ += n;
+      return;
+    }
+  }
+  failLiteral(literal);
+}
+
+void Parser::failLiteral(std::string_view literal) {
+  ++p_;
+  for (std::size_t i = 1; i < literal.size() && p_ < end_; ++i, ++p_) {
+    if (*p_ != static_cast<unsigned char>(literal[i])) {
+      fail(SyntaxErrorKind::kUnexpectedCharacter, p_);
+    }
+  }
+  fail(SyntaxErrorKind::kUnexpectedEnd, p_);
 }
 
 Value Parser::parse() {
-  Value v = parseValue(0);
+  Value v;
+  store(v, parseValue(0));
   skipWhitespace();
   if (p_ != end_) {
     fail(SyntaxErrorKind::kNonWhitespaceAfterJson, p_);
@@ -94,7 +126,7 @@ Value Parser::parse() {
   return v;
 }
 
-Value Parser::parseValue(std::size_t depth) {
+Parser::Words Parser::parseValue(std::size_t depth) {
   skipWhitespace();
   if (p_ == end_) {
     fail(SyntaxErrorKind::kUnexpectedEnd, p_);
@@ -109,13 +141,13 @@ Value Parser::parseValue(std::size_t depth) {
       return parseObject(depth + 1);
     case 't':
       scanLiteral("true");
-      return Value(true);
+      return words(1, Value::header(Value::Tag::kBoolean));
     case 'f':
       scanLiteral("false");
-      return Value(false);
+      return words(0, Value::header(Value::Tag::kBoolean));
     case 'n':
       scanLiteral("null");
-      return Value(nullptr);
+      return words(0, Value::header(Value::Tag::kNull));
     case '-':
     case '0':
     case '1':
@@ -133,7 +165,7 @@ Value Parser::parseValue(std::size_t depth) {
   }
 }
 
-Value Parser::parseArray(std::size_t depth) {
+Parser::Words Parser::parseArray(std::size_t depth) {
   if (depth > maxDepth_) {
     failDepth(p_);
   }
@@ -141,11 +173,16 @@ Value Parser::parseArray(std::size_t depth) {
   skipWhitespace();
   if (p_ < end_ && *p_ == ']') {
     ++p_;
-    return Value(Array());
+    return words(0, Value::header(Value::Tag::kArray));  // an empty Array: no block
   }
   const std::size_t start = elements_.size();
   while (true) {
-    elements_.push_back(parseValue(depth));
+    // An undefined element first, owned by the stack, then the value parsed into it.
+    new (elements_.next()) Value();
+    elements_.commit();
+    const std::size_t at = elements_.size() - 1;
+    Words value = parseValue(depth);
+    store(elements_[at], value);
     skipWhitespace();
     if (p_ < end_ && *p_ == ',') {
       ++p_;
@@ -157,13 +194,13 @@ Value Parser::parseArray(std::size_t depth) {
     ++p_;
     break;
   }
-  Array array;
-  ArrayBuilder::build(array, elements_.data() + start, elements_.size() - start);
-  elements_.erase(elements_.begin() + static_cast<std::ptrdiff_t>(start), elements_.end());
-  return Value(std::move(array));
+  const std::size_t n = elements_.size() - start;
+  elements_.forget(start);  // the builder relocates them, or destroys them if it throws
+  detail::ArrayRep* rep = ArrayBuilder::build(elements_.data() + start, n);
+  return words(reinterpret_cast<std::uintptr_t>(rep), Value::header(Value::Tag::kArray));
 }
 
-Value Parser::parseObject(std::size_t depth) {
+Parser::Words Parser::parseObject(std::size_t depth) {
   if (depth > maxDepth_) {
     failDepth(p_);
   }
@@ -171,7 +208,7 @@ Value Parser::parseObject(std::size_t depth) {
   skipWhitespace();
   if (p_ < end_ && *p_ == '}') {
     ++p_;
-    return Value(Object());
+    return words(0, Value::header(Value::Tag::kObject));  // an empty Object: no block
   }
   const std::size_t start = members_.size();
   // The first key has its own messages; after a ',' another message, and a missing ':' after
@@ -182,15 +219,18 @@ Value Parser::parseObject(std::size_t depth) {
   SyntaxErrorKind missingColon = SyntaxErrorKind::kExpectedColonAfterPropertyName;
   while (true) {
     ++p_;
-    // The key is copied out of the text (or scratch_, which the value may reuse) first.
-    Key key = makeKey(scanString());
+    // The key is copied out of the text (or scratch_, which the value may reuse) first, into
+    // its member on the stack; the value is parsed into place.
+    makeKey(members_.next(), scanString());
+    members_.commit();
+    const std::size_t at = members_.size() - 1;
     skipWhitespace();
     if (p_ == end_ || *p_ != ':') {
       fail(missingColon, p_);
     }
     ++p_;
-    Value value = parseValue(depth);
-    members_.emplace_back(std::move(key), std::move(value));
+    Words value = parseValue(depth);
+    store(members_[at].value(), value);
     skipWhitespace();
     if (p_ < end_ && *p_ == ',') {
       ++p_;
@@ -207,28 +247,13 @@ Value Parser::parseObject(std::size_t depth) {
     ++p_;
     break;
   }
-  Object object;
-  ObjectBuilder::build(object, members_.data() + start, members_.size() - start);
-  members_.erase(members_.begin() + static_cast<std::ptrdiff_t>(start), members_.end());
-  return Value(std::move(object));
+  const std::size_t n = members_.size() - start;
+  members_.forget(start);  // the builder relocates or destroys them, even if it throws
+  detail::ObjectRep* rep = ObjectBuilder::build(members_.data() + start, n);
+  return words(reinterpret_cast<std::uintptr_t>(rep), Value::header(Value::Tag::kObject));
 }
 
-void Parser::scanLiteral(std::string_view literal) {
-  if (static_cast<std::size_t>(end_ - p_) >= literal.size() &&
-      std::memcmp(p_, literal.data(), literal.size()) == 0) {
-    p_ += literal.size();
-    return;
-  }
-  ++p_;
-  for (std::size_t i = 1; i < literal.size() && p_ < end_; ++i, ++p_) {
-    if (*p_ != static_cast<unsigned char>(literal[i])) {
-      fail(SyntaxErrorKind::kUnexpectedCharacter, p_);
-    }
-  }
-  fail(SyntaxErrorKind::kUnexpectedEnd, p_);
-}
-
-Value Parser::parseNumber() {
+Parser::Words Parser::parseNumber() {
   // A local cursor: the loops stay in registers (stores through p_ would be reloaded).
   const unsigned char* p = p_;
   const unsigned char* const end = end_;
@@ -246,6 +271,16 @@ Value Parser::parseNumber() {
       fail(SyntaxErrorKind::kUnexpectedNumber, p);
     }
   } else {
+    // Eight digits at a time first (citm_catalog.json's ids and timestamps have 9 to 13), when
+    // there are at least three (canada.json's coordinates have two: the vector test cost 5% of
+    // its parse). Past 19 digits n wraps, unused: such a number goes to fast_float.
+    std::uint64_t eight;
+    if (end - p >= 8 && isDigit(p[2])) {
+      while (end - p >= 8 && eightDigits(p, &eight)) {
+        n = n * 100000000 + eight;
+        p += 8;
+      }
+    }
     for (; p < end && isDigit(*p); ++p) {
       n = n * 10 + (*p - '0');
     }
@@ -274,34 +309,32 @@ Value Parser::parseNumber() {
     p = skipDigits(p, end);
   }
   p_ = p;
-  if (!fraction && !exponent && integerDigits <= kExactIntegerDigits) {
-    double x = static_cast<double>(n);
-    return Value(negative ? -x : x);  // "-0" is -0, as in V8
-  }
   double x = 0;
-  fast_float::from_chars(reinterpret_cast<const char*>(start), reinterpret_cast<const char*>(p), x);
-  return Value(x);
+  if (!fraction && !exponent && integerDigits <= kExactIntegerDigits) {
+    x = static_cast<double>(n);
+    x = negative ? -x : x;  // "-0" is -0, as in V8
+  } else {
+    fast_float::from_chars(reinterpret_cast<const char*>(start), reinterpret_cast<const char*>(p),
+                           x);
+  }
+  return words(std::bit_cast<std::uint64_t>(x), Value::header(Value::Tag::kNumber));
 }
 
 std::string_view Parser::scanString() {
   const unsigned char* start = p_;
+  // A local cursor, as in parseNumber.
+  const unsigned char* p = p_;
   while (true) {
-    p_ = scanStringRun(p_, end_);
-    if (p_ == end_ || *p_ < 0x80) {
+    p = scanStringRun(p, end_);
+    if (p == end_ || *p < 0x80) {
       break;
     }
-    // Non-ASCII text tends to come in runs: validate the whole run before scanning on.
-    std::size_t length;
-    while ((length = validSequenceLength(p_, end_)) != 0) {
-      p_ += length;
-      if (p_ == end_ || *p_ < 0x80) {
-        break;
-      }
-    }
-    if (length == 0) {
+    p = skipValidRun(p, end_);
+    if (p < end_ && *p >= 0x80) {
       break;  // invalid: the slow path writes U+FFFD for it
     }
   }
+  p_ = p;
   if (p_ < end_ && *p_ == '"') {
     ++p_;
     return {reinterpret_cast<const char*>(start), static_cast<std::size_t>(p_ - 1 - start)};
@@ -321,11 +354,10 @@ void Parser::scanStringSlow(std::string& out) {
       if (p_ == end_ || *p_ < 0x80) {
         break;  // the end, '"', '\\' or a control character
       }
-      std::size_t length = validSequenceLength(p_, end_);
-      if (length == 0) {
+      p_ = skipValidRun(p_, end_);
+      if (p_ < end_ && *p_ >= 0x80) {
         break;  // an invalid sequence
       }
-      p_ += length;
     }
     out.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p_ - run));
     if (p_ == end_) {

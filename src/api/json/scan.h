@@ -117,31 +117,48 @@ inline const unsigned char* skipDigits(const unsigned char* p, const unsigned ch
   return p;
 }
 
+// Whether the 8 bytes at p are all ASCII digits, and then their value (SWAR: digit pairs, then
+// pairs of pairs, then the two halves, each step one multiply).
+inline bool eightDigits(const unsigned char* p, std::uint64_t* value) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  // High nibble 3 and low nibble at most 9 (adding 6 leaves the high nibble 3) in every byte.
+  if ((((x & 0xF0F0F0F0F0F0F0F0ULL) |
+        (((x + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) >> 4)) != 0x3333333333333333ULL)) {
+    return false;
+  }
+  x -= 0x3030303030303030ULL;                         // the first digit in the low byte
+  x = (x * 10 + (x >> 8)) & 0x00FF00FF00FF00FFULL;    // 4 pairs, each 0..99
+  x = (x * 100 + (x >> 16)) & 0x0000FFFF0000FFFFULL;  // 2 quads, each 0..9999
+  *value = (x * 10000 + (x >> 32)) & 0xFFFFFFFFULL;   // 0..99999999
+  return true;
+}
+
 inline bool isJsonWhitespace(unsigned char c) noexcept {
   return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
-// The first byte that is not JSON whitespace. Indentation is a newline and a run of spaces:
-// the vectors look for the end of the spaces, the newline (and any tab or \r) steps one byte.
+// The first byte that is not JSON whitespace, 16 bytes at a time: indentation (a newline and
+// a run of spaces, two thirds of citm_catalog.json's bytes) usually ends within one vector.
 inline const unsigned char* skipWhitespaceRun(const unsigned char* p,
                                               const unsigned char* end) noexcept {
-  while (p < end) {
 #if defined(__SSE2__)
-    if (*p == ' ' && end - p >= 16) {
-      __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      unsigned spaces =
-          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' '))));
-      if (spaces == 0xFFFF) {
-        p += 16;
-        continue;
-      }
-      p += __builtin_ctz(~spaces);
-      continue;
+  const __m128i space = _mm_set1_epi8(' ');
+  const __m128i newline = _mm_set1_epi8('\n');
+  const __m128i carriageReturn = _mm_set1_epi8('\r');
+  const __m128i tab = _mm_set1_epi8('\t');
+  for (; end - p >= 16; p += 16) {
+    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i whitespace =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, space), _mm_cmpeq_epi8(x, newline)),
+                     _mm_or_si128(_mm_cmpeq_epi8(x, carriageReturn), _mm_cmpeq_epi8(x, tab)));
+    auto mask = static_cast<unsigned>(_mm_movemask_epi8(whitespace));
+    if (mask != 0xFFFF) {
+      return p + __builtin_ctz(~mask);
     }
+  }
 #endif
-    if (!isJsonWhitespace(*p)) {
-      return p;
-    }
+  while (p < end && isJsonWhitespace(*p)) {
     ++p;
   }
   return p;

@@ -4,7 +4,10 @@
 // for Buffer#toString), and positions in messages count UTF-16 code units. Strings that hold a
 // lone surrogate (from a \ud800 escape) keep it as its 3-byte generalized UTF-8 form (WTF-8),
 // which stringify turns back into the escape.
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -44,14 +47,30 @@ inline constexpr unsigned char leadKind(unsigned char b) noexcept {
                      : kInvalidLead;
 }
 
+// leadKind of every byte, looked up instead of compared in the string loop.
+inline constexpr auto kLeadKinds = [] {
+  std::array<unsigned char, 256> kinds{};
+  for (unsigned b = 0; b < 256; ++b) {
+    kinds[b] = leadKind(static_cast<unsigned char>(b));
+  }
+  return kinds;
+}();
+
 // The length of the valid UTF-8 sequence at p (p < end, *p >= 0x80), or 0 when it is invalid:
 // decodeUtf8's checks without the code point, inline for the parser's string loop.
 inline std::size_t validSequenceLength(const unsigned char* p, const unsigned char* end) noexcept {
   auto avail = static_cast<std::size_t>(end - p);
   auto cont = [](unsigned char b) { return (b & 0xC0) == 0x80; };
-  switch (leadKind(p[0])) {
+  const unsigned char kind = kLeadKinds[p[0]];
+  if (kind == kLead3 && avail >= 3) {
+    // Most non-ASCII text (CJK, punctuation, symbols): both continuation bytes at once.
+    std::uint16_t next;
+    std::memcpy(&next, p + 1, 2);
+    return (next & 0xC0C0) == 0x8080 ? 3 : 0;
+  }
+  switch (kind) {
     case kLead3:
-      return avail >= 3 && cont(p[1]) && cont(p[2]) ? 3 : 0;
+      return 0;  // truncated
     case kLead2:
       return avail >= 2 && cont(p[1]) ? 2 : 0;
     case kLeadE0:
@@ -67,6 +86,20 @@ inline std::size_t validSequenceLength(const unsigned char* p, const unsigned ch
     default:
       return 0;
   }
+}
+
+// Past the run of valid sequences at p (p < end, *p >= 0x80): at the first ASCII byte, the
+// first invalid sequence (a byte >= 0x80), or end. Non-ASCII text tends to come in runs.
+inline const unsigned char* skipValidRun(const unsigned char* p,
+                                         const unsigned char* end) noexcept {
+  do {
+    std::size_t length = validSequenceLength(p, end);
+    if (length == 0) {
+      return p;
+    }
+    p += length;
+  } while (p < end && *p >= 0x80);
+  return p;
 }
 
 // The UTF-16 code units of the text, invalid sequences as U+FFFD.

@@ -1,7 +1,7 @@
 #pragma once
 // What stringify may know of a Value beyond its public interface: which strings need no
 // escaping (they came from JSON text without escapes), and where their bytes may be read with
-// a fixed-size copy.
+// a fixed-size copy; and what freeing may ask the CPU for ahead.
 #include "nodecc/json.h"
 
 namespace nodecc::JSON::detail {
@@ -18,6 +18,23 @@ struct ValueAccess {
     return v.shortLength() & Value::kLengthMask;
   }
   static const Key& key(const Member& m) noexcept { return m.key_; }
+
+  // Asks the CPU for the block a Value holds: the first line of a long string, the first
+  // kPrefetchLines of an array's or object's. Freeing a document loads each block once; the
+  // first line alone left the next ones to be missed one by one (an object of 8 members is 7
+  // lines): 4 lines made freeing citm_catalog.json a quarter faster, 2 and 8 did less.
+  static constexpr int kPrefetchLines = 4;
+  static void prefetchBlock(const Value& v) noexcept {
+    if (v.tag() >= Value::Tag::kLongString) {
+      auto* block = reinterpret_cast<const char*>(v.word0());
+      __builtin_prefetch(block);
+      if (v.tag() >= Value::Tag::kArray) {
+        for (int i = 1; i < kPrefetchLines; ++i) {
+          __builtin_prefetch(block + 64 * i);
+        }
+      }
+    }
+  }
 };
 
 // Writes a member's key: unscanned when plain, with a fixed-size copy when inline too.

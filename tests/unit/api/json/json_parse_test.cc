@@ -46,6 +46,18 @@ TEST(JsonParse, NumbersAreDoublesCorrectlyRounded) {
   EXPECT_EQ(JSON::parse("4.9e-324").asNumber(), 4.9406564584124654e-324);
   EXPECT_TRUE(std::signbit(JSON::parse("-0").asNumber()));
   EXPECT_TRUE(std::signbit(JSON::parse("-0.0e5").asNumber()));
+  // Integers are read eight digits at a time: every length around the boundaries.
+  std::string digits;
+  double value = 0;
+  for (int length = 1; length <= 17; ++length) {
+    digits += static_cast<char>('0' + length % 10);
+    value = value * 10 + length % 10;
+    EXPECT_EQ(JSON::parse(digits).asNumber(), value) << digits;
+    EXPECT_EQ(JSON::parse("[-" + digits + "]")[0].asNumber(), -value) << digits;
+  }
+  EXPECT_EQ(JSON::parse("[12345678,87654321.5,1234567812345678e-8]").size(), 3u);
+  EXPECT_EQ(JSON::parse("99999999").asNumber(), 99999999);
+  EXPECT_EQ(JSON::parse("9999999999999999").asNumber(), 9999999999999999.0);
 }
 
 TEST(JsonParse, StringEscapes) {
@@ -74,6 +86,13 @@ TEST(JsonParse, InvalidUtf8ReadsAsReplacementCharacters) {
   EXPECT_EQ(JSON::parse("\"\xE2\x82\"").asString(), "\xEF\xBF\xBD");
   EXPECT_EQ(JSON::parse("\"\xED\xA0\x80\"").asString(), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
   EXPECT_EQ(JSON::parse("\"\xF0\x9F\x98\"").asString(), "\xEF\xBF\xBD");
+  // Within and at the end of a run of valid sequences (the parser validates runs at once).
+  EXPECT_EQ(JSON::parse("\"\xE4\xB8\xAD\xE4\xB8\xAD\xE4\x41\"").asString(),
+            "\xE4\xB8\xAD\xE4\xB8\xAD\xEF\xBF\xBD"
+            "A");
+  EXPECT_EQ(JSON::parse("\"\xE4\xB8\xAD\xE4\xB8\"").asString(), "\xE4\xB8\xAD\xEF\xBF\xBD");
+  EXPECT_EQ(JSON::parse("\"\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80\xEE\x80\"").asString(),
+            "\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80\xEF\xBF\xBD");
 }
 
 TEST(JsonParse, ObjectsKeepJavaScriptPropertyOrder) {
@@ -95,6 +114,49 @@ TEST(JsonParse, LaterDuplicateReplacesInPlace) {
   EXPECT_EQ(v.size(), 100u);
   EXPECT_EQ(v["k5"].asString(), "again");
   EXPECT_EQ(v.asObject().begin()[5].key(), "k5");
+}
+
+// Each size of object takes its own path to find duplicates (pairwise, fingerprints, a hash
+// index): every one keeps the first place of a key with its last value, index keys first.
+TEST(JsonParse, DuplicatesKeepFirstPlaceLastValueAtEverySize) {
+  const std::string longKey(40, 'x');  // stored out of line
+  for (int n : {3, 8, 9, 40, 64, 65, 200}) {
+    std::string text = "{";
+    std::string expectedIndexKeys;
+    std::string expectedOthers;
+    for (int i = 0; i < n; ++i) {
+      std::string key = i == 0 ? longKey : i == 1 ? "7" : "k" + std::to_string(i);
+      text += "\"" + key + "\":[" + std::to_string(i) + "],";
+      std::string value = i == 0       ? "\"last long\""
+                          : i == 1     ? "{\"last\":7}"
+                          : i == n - 1 ? "null"
+                                       : "[" + std::to_string(i) + "]";
+      (i == 1 ? expectedIndexKeys : expectedOthers) += "\"" + key + "\":" + value + ",";
+    }
+    text += "\"7\":{\"last\":7},\"" + longKey + "\":\"last long\",\"k" + std::to_string(n - 1) +
+            "\":null}";
+    std::string expected = "{" + expectedIndexKeys + expectedOthers;
+    expected.back() = '}';
+    EXPECT_EQ(roundTrip(text), expected) << n << " members";
+    EXPECT_EQ(JSON::parse(text).size(), static_cast<std::size_t>(n)) << n << " members";
+  }
+}
+
+// Arrays and objects longer and deeper than the parser's scratch stacks start with.
+TEST(JsonParse, LongAndNestedContainers) {
+  std::string text = "[";
+  std::string object = "{";
+  for (int i = 0; i < 1000; ++i) {
+    text += "[" + std::to_string(i) + ",{\"a\":[\"" + std::to_string(i) + "\"]}],";
+    object += "\"key number " + std::to_string(i) + "\":[" + std::to_string(i) + "],";
+  }
+  object.back() = '}';
+  text += object + "]";
+  EXPECT_EQ(roundTrip(text), text);
+  JSON::Value v = JSON::parse(text);
+  EXPECT_EQ(v.size(), 1001u);
+  EXPECT_EQ(v[999][1]["a"][0].asString(), "999");
+  EXPECT_EQ(v[1000]["key number 500"][0].asNumber(), 500);
 }
 
 TEST(JsonParse, WhitespaceIsOnlyJsonWhitespace) {
