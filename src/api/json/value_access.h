@@ -28,7 +28,8 @@ struct ValueAccess {
     if (v.tag() >= Value::Tag::kLongString) {
       auto* block = reinterpret_cast<const char*>(v.word0());
       __builtin_prefetch(block);
-      if (v.tag() >= Value::Tag::kArray) {
+      // An empty array or object holds no block (null): no line past it to ask for.
+      if (v.tag() >= Value::Tag::kArray && block != nullptr) {
         for (int i = 1; i < kPrefetchLines; ++i) {
           __builtin_prefetch(block + 64 * i);
         }
