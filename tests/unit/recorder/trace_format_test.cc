@@ -1,6 +1,7 @@
 #include "recorder/trace_format.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "recorder/frame_writer.h"
 #include "recorder/trace_sink.h"
@@ -23,7 +24,10 @@ TraceHeader sampleHeader() {
 // A trace of a few frames of every shape, as the recorder writes them.
 std::string sampleTrace() {
   std::string header = encodeHeader(sampleHeader());
-  std::string path = ::testing::TempDir() + "/format_sample.trace";
+  // ctest runs each test of this file as its own process, in parallel: one
+  // shared name let one process remove the file another was about to read.
+  std::string path =
+      ::testing::TempDir() + "/format_sample." + std::to_string(::getpid()) + ".trace";
   {
     TraceSink sink(TraceSink::Mode::kFile, path, header, 0, 0);
     emitUnsigned(sink, FrameType::kAdd, 7);
@@ -36,6 +40,10 @@ std::string sampleTrace() {
   }
   std::string bytes;
   FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    ADD_FAILURE() << "cannot reopen " << path;
+    return bytes;
+  }
   char buf[4096];
   size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
