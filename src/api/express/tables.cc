@@ -4,7 +4,7 @@
 
 namespace nodecc::express::detail {
 
-const ExtensionType kExtensionTypes[] = {
+constinit const ExtensionType kExtensionTypes[] = {
     {"123", "application/vnd.lotus-1-2-3"},
     {"1km", "application/vnd.1000minds.decision-model+xml"},
     {"210", "model/step"},
@@ -1247,7 +1247,7 @@ const ExtensionType kExtensionTypes[] = {
 };
 const size_t kExtensionTypeCount = 1239;
 
-const TypeCharset kTypeCharsets[] = {
+constinit const TypeCharset kTypeCharsets[] = {
     {"application/3gpdash-qoe-report+xml", "UTF-8"},
     {"application/beep+xml", "UTF-8"},
     {"application/cda+xml", "UTF-8"},
