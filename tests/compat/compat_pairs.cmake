@@ -42,6 +42,7 @@ function(nodecc_compat_pairs topic)
     add_executable(${target} ${source})
     target_link_libraries(${target} PRIVATE nodecc nodecc_warnings)
     target_compile_options(${target} PRIVATE ${NODECC_TEST_OPTIMIZE})
+    nodecc_use_pch(${target} nodecc_pch)
     add_test(NAME compat.${topic}.${name}
              COMMAND ${Python3_EXECUTABLE} ${NODECC_COMPAT_RUNNER}
                      --node ${NODECC_NODE_EXECUTABLE} --js ${js} --bin $<TARGET_FILE:${target}>
