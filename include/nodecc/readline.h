@@ -34,6 +34,7 @@
 #include <string_view>
 #include <utility>
 
+#include "nodecc/abort.h"
 #include "nodecc/buffer.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
@@ -189,9 +190,12 @@ class Input {
 // readline.createInterface options (only what applies without a terminal).
 struct InterfaceOptions {
   Input input;
+  // Aborting it closes the interface (rl.close(): 'pause', then 'close'); already aborted, the
+  // interface closes from a nextTick, as Node's. The listener goes when the interface closes.
+  AbortSignal signal{};
 };
 
-// readline.createInterface({input}) / createInterface(input): see above.
+// readline.createInterface({input[, signal]}) / createInterface(input): see above.
 Interface& createInterface(const InterfaceOptions& options);
 template <class In>
 Interface& createInterface(In& input) {
