@@ -225,13 +225,21 @@ Promise<std::decay_t<T>> setTimeout(double ms, T&& value, const TimerOptions& op
 // rejects the first next(). Destroying the iterator (leaving the loop) clears the interval.
 // Without a value it yields std::monostate (Node's undefined). ref = false: the interval does
 // not keep the process alive. One next() at a time (see nodecc/generator.h).
+// Overloads rather than default arguments, as fetch's: GCC 12 mishandles a default argument's
+// temporary when the call is the operand of co_await.
 template <detail::TimerValue T>
-AsyncGenerator<std::decay_t<T>> setInterval(double ms, T&& value,
-                                            const TimerOptions& options = {}) {
+AsyncGenerator<std::decay_t<T>> setInterval(double ms, T&& value, const TimerOptions& options) {
   return detail::interval<std::decay_t<T>>(ms, std::forward<T>(value), options);
 }
-inline AsyncGenerator<std::monostate> setInterval(double ms = 0, const TimerOptions& options = {}) {
+template <detail::TimerValue T>
+AsyncGenerator<std::decay_t<T>> setInterval(double ms, T&& value) {
+  return detail::interval<std::decay_t<T>>(ms, std::forward<T>(value), TimerOptions());
+}
+inline AsyncGenerator<std::monostate> setInterval(double ms, const TimerOptions& options) {
   return detail::interval<std::monostate>(ms, std::monostate(), options);
+}
+inline AsyncGenerator<std::monostate> setInterval(double ms = 0) {
+  return detail::interval<std::monostate>(ms, std::monostate(), TimerOptions());
 }
 // Fulfills in the check phase.
 Promise<void> setImmediate();
