@@ -32,6 +32,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "nodecc/abort.h"
@@ -197,8 +198,11 @@ struct InterfaceOptions {
 
 // readline.createInterface({input[, signal]}) / createInterface(input): see above.
 Interface& createInterface(const InterfaceOptions& options);
+// (Not for a named InterfaceOptions, which goes to the overload above: naming the options is
+// how to pass them inside a co_await under GCC 12, see docs/guide.md.)
 template <class In>
-Interface& createInterface(In& input) {
+requires(!std::is_same_v<std::remove_cv_t<In>, InterfaceOptions>) Interface& createInterface(
+    In& input) {
   return createInterface(InterfaceOptions{.input = &input});
 }
 

@@ -109,7 +109,9 @@ TEST_F(ReadlineTest, AnAbortAfterTheInterfaceClosedAndWentDoesNothing) {
 TEST_F(ReadlineTest, AnAlreadyAbortedSignalClosesFromATickAfterTheHeldLines) {
   stream::PassThrough input;
   input.write("a\nb");
-  auto& rl = readline::createInterface({.input = &input, .signal = AbortSignal::abort()});
+  // Named options (what GCC 12 needs inside a co_await) go to createInterface(options).
+  readline::InterfaceOptions options{.input = &input, .signal = AbortSignal::abort()};
+  auto& rl = readline::createInterface(options);
   std::vector<std::string> log;
   rl.on("line", [&](const std::string& l) { log.push_back(l); });
   rl.on("close", [&] { log.push_back("close"); });
