@@ -6,11 +6,16 @@
 //   auto p = timers::promises::setTimeout(1000, {.signal = ac.signal});
 //   ac.abort();                       // p rejects: AbortError "The operation was aborted"
 //
-// Where nodecc takes a signal, as Node does: events::once / events::on, timers::promises,
-// fs.readFile / fs.writeFile (callback and promise forms), stream/promises pipeline and
-// finished, http.request and fetch. Each rejects (or calls back) with AbortError (code
-// ABORT_ERR, "The operation was aborted"), except http.request and fetch, which use the
-// signal's reason, as Node's do.
+// Where nodecc takes a signal, as Node does: events::once / events::on,
+// events::addAbortListener, timers::promises (setTimeout, setImmediate, setInterval),
+// fs.readFile / fs.writeFile (callback and promise forms), stream.finished and stream/promises
+// pipeline and finished, the `signal` option of stream::Readable / Writable / Duplex /
+// Transform / PassThrough and stream::addAbortSignal, readline::createInterface, the servers'
+// listen (net::ListenOptions: http, https and net), http.request and fetch. Each rejects (or
+// calls back, or destroys the stream) with AbortError (code ABORT_ERR, "The operation was
+// aborted", the signal's reason as its cause), except readline and listen, which close the
+// interface or server without an error, and http.request and fetch, which use the signal's
+// reason, as Node's do.
 //
 // AbortSignal is a shared handle (copies observe the same signal; its methods are const, as a
 // JavaScript reference to it is). Listeners run synchronously from abort(), in the order they

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "nodecc/abort.h"
 #include "nodecc/buffer.h"
 #include "nodecc/detail/access.h"
 #include "nodecc/error.h"
@@ -39,13 +40,16 @@ struct AddressInfo {
   uint16_t port = 0;
 };
 
-// server.listen(options).
+// server.listen(options) (net and http servers).
 struct ListenOptions {
-  uint16_t port = 0;  // 0: an ephemeral port
-  std::string host;   // "" : "::" when IPv6 is available (dual stack), else "0.0.0.0"
+  uint16_t port = 0;   // 0: an ephemeral port
+  std::string host{};  // "": "::" when IPv6 is available (dual stack), else "0.0.0.0"
   int backlog = 511;
   bool reusePort = false;  // SO_REUSEPORT (several listeners on one port)
   bool ipv6Only = false;
+  // Aborting it closes the server (server.close()); already aborted, from a nextTick that runs
+  // before 'listening' would, so 'listening' is not emitted. The listener goes at 'close'.
+  AbortSignal signal{};
 };
 
 // net.createServer(options): what each accepted socket starts with.

@@ -32,8 +32,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
+#include "nodecc/abort.h"
 #include "nodecc/buffer.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
@@ -189,12 +191,18 @@ class Input {
 // readline.createInterface options (only what applies without a terminal).
 struct InterfaceOptions {
   Input input;
+  // Aborting it closes the interface (rl.close(): 'pause', then 'close'); already aborted, the
+  // interface closes from a nextTick, as Node's. The listener goes when the interface closes.
+  AbortSignal signal{};
 };
 
-// readline.createInterface({input}) / createInterface(input): see above.
+// readline.createInterface({input[, signal]}) / createInterface(input): see above.
 Interface& createInterface(const InterfaceOptions& options);
+// (Not for a named InterfaceOptions, which goes to the overload above: naming the options is
+// how to pass them inside a co_await under GCC 12, see docs/guide.md.)
 template <class In>
-Interface& createInterface(In& input) {
+requires(!std::is_same_v<std::remove_cv_t<In>, InterfaceOptions>) Interface& createInterface(
+    In& input) {
   return createInterface(InterfaceOptions{.input = &input});
 }
 

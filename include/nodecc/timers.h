@@ -8,14 +8,18 @@
 //
 // Timeout and Immediate are handles: copies refer to the same timer; the loop keeps an active
 // timer alive even when no handle remains. Loop thread only: each thread has its own loop.
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "nodecc/abort.h"
 #include "nodecc/detail/access.h"
 #include "nodecc/function.h"
+#include "nodecc/generator.h"
 #include "nodecc/promise.h"
 
 namespace nodecc {
@@ -146,6 +150,46 @@ void abortableTimer(double ms, bool immediate, const TimerOptions& options,
 template <class T>
 concept TimerValue =
     !std::is_same_v<std::decay_t<T>, TimerOptions> && !std::is_same_v<std::decay_t<T>, AbortSignal>;
+
+// setInterval's timer and signal: Node's async function* setInterval less its yields. From
+// construction an interval counts its ticks (Node's notYielded); wait() resolves at the next
+// tick, or rejects with AbortError (the signal's reason its cause) when the signal aborts
+// first; an abort also clears the interval. The destructor is the generator's `finally`: the
+// interval is cleared and the signal's listener removed.
+class IntervalTicker {
+ public:
+  IntervalTicker(double ms, const TimerOptions& options);
+  IntervalTicker(const IntervalTicker&) = delete;
+  IntervalTicker& operator=(const IntervalTicker&) = delete;
+  ~IntervalTicker();
+  size_t pending() const;
+  void consume();
+  Promise<void> wait();
+
+ private:
+  struct Slot;
+  struct State;
+  std::shared_ptr<State> s_;
+};
+
+// The generator itself, line for line with Node's (lib/timers/promises.js): the timer starts
+// at the first next(), as an async generator's body does.
+template <class T>
+AsyncGenerator<T> interval(double ms, T value, TimerOptions options) {
+  if (options.signal.aborted()) {
+    throw AbortError(options.signal.reason());
+  }
+  IntervalTicker ticker(ms, options);
+  while (!options.signal.aborted()) {
+    if (ticker.pending() == 0) {
+      co_await ticker.wait();
+    }
+    for (; ticker.pending() > 0; ticker.consume()) {
+      co_yield value;
+    }
+  }
+  throw AbortError(options.signal.reason());
+}
 }  // namespace detail
 
 // Fulfills after `ms`.
@@ -167,6 +211,35 @@ Promise<std::decay_t<T>> setTimeout(double ms, T&& value, const TimerOptions& op
       [r = p.resolve, v = std::forward<T>(value)]() mutable { r(std::move(v)); },
       [r = p.reject, s = options.signal] { r(AbortError(s.reason())); });
   return p.promise;
+}
+// setInterval(ms[, value][, {signal, ref}]): an async iterator (an AsyncGenerator) that yields
+// `value` every `ms`, as Node's `for await (const v of setInterval(ms, value, {signal}))`:
+//
+//   auto it = timers::promises::setInterval(100, std::string("tick"), {ac.signal});
+//   while (auto v = co_await it.next()) { use(*v); }
+//
+// The interval starts at the first next(). Ticks that come while the loop body runs are not
+// lost: the next next() calls resolve at once, one per tick. Aborting the signal rejects the
+// waiting next() (or the next one, once the ticks already counted are yielded) with AbortError
+// (code ABORT_ERR, the reason its cause) and clears the interval; an already aborted signal
+// rejects the first next(). Destroying the iterator (leaving the loop) clears the interval.
+// Without a value it yields std::monostate (Node's undefined). ref = false: the interval does
+// not keep the process alive. One next() at a time (see nodecc/generator.h).
+// Overloads rather than default arguments, as fetch's: GCC 12 mishandles a default argument's
+// temporary when the call is the operand of co_await.
+template <detail::TimerValue T>
+AsyncGenerator<std::decay_t<T>> setInterval(double ms, T&& value, const TimerOptions& options) {
+  return detail::interval<std::decay_t<T>>(ms, std::forward<T>(value), options);
+}
+template <detail::TimerValue T>
+AsyncGenerator<std::decay_t<T>> setInterval(double ms, T&& value) {
+  return detail::interval<std::decay_t<T>>(ms, std::forward<T>(value), TimerOptions());
+}
+inline AsyncGenerator<std::monostate> setInterval(double ms, const TimerOptions& options) {
+  return detail::interval<std::monostate>(ms, std::monostate(), options);
+}
+inline AsyncGenerator<std::monostate> setInterval(double ms = 0) {
+  return detail::interval<std::monostate>(ms, std::monostate(), TimerOptions());
 }
 // Fulfills in the check phase.
 Promise<void> setImmediate();

@@ -7,6 +7,7 @@
 
 #include "nodecc/abort.h"
 #include "nodecc/events.h"
+#include "nodecc/process.h"
 
 namespace nodecc {
 
@@ -103,5 +104,29 @@ void Waiter::detach() {
 }
 
 }  // namespace events::detail
+
+namespace events {
+
+void Disposable::dispose() {
+  if (id_ != 0) {
+    signal_.removeEventListener("abort", std::exchange(id_, 0));
+    signal_ = AbortSignal();
+  }
+}
+
+Disposable addAbortListener(const AbortSignal& signal, UniqueFunction<void()> listener) {
+  if (!signal.valid()) {
+    throw TypeError("ERR_INVALID_ARG_TYPE",
+                    "The \"signal\" argument must be an instance of AbortSignal. Received "
+                    "undefined");
+  }
+  if (signal.aborted()) {
+    queueMicrotask(std::move(listener));
+    return Disposable();
+  }
+  return Disposable(signal, signal.addEventListener("abort", std::move(listener)));
+}
+
+}  // namespace events
 
 }  // namespace nodecc

@@ -3,8 +3,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <exception>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "api/runtime.h"
 #include "api/timer_impl.h"
@@ -372,6 +375,93 @@ void abortableTimer(double ms, bool immediate, const TimerOptions& options,
       a();
     });
   }
+}
+
+// The pending wait()'s resolver lives in the timer's callback (Slot), not in the State that
+// the generator's frame owns: the frame awaits that promise, and the resolver held inside the
+// frame would keep it alive forever (a never-firing unref'd interval at exit, say). Held by the
+// callback, it goes when the interval is cleared or the thread's runtime ends, and the frames
+// waiting on it are then destroyed (see nodecc/promise.h).
+struct IntervalTicker::Slot {
+  std::optional<Resolve<void>> callback;
+  std::optional<Resolve<void>> take() {
+    std::optional<Resolve<void>> r = std::move(callback);
+    callback.reset();
+    return r;
+  }
+};
+
+struct IntervalTicker::State {
+  Timeout interval;
+  size_t notYielded = 0;
+  std::weak_ptr<Slot> slot;
+  AbortSignal signal;
+  uint64_t abortId = 0;
+};
+
+IntervalTicker::IntervalTicker(double ms, const TimerOptions& options)
+    : s_(std::make_shared<State>()) {
+  // The timer's callback and the signal's listener hold the state weakly: it belongs to the
+  // generator's frame, and neither the timer nor the signal may keep it alive.
+  std::weak_ptr<State> weak = s_;
+  auto slot = std::make_shared<Slot>();
+  s_->slot = slot;
+  s_->interval = nodecc::setInterval(
+      [weak, slot] {
+        if (auto s = weak.lock()) {
+          ++s->notYielded;
+        }
+        if (auto cb = slot->take()) {
+          (*cb)();
+        }
+      },
+      ms);
+  if (!options.ref) {
+    s_->interval.unref();
+  }
+  if (options.signal.valid()) {
+    s_->signal = options.signal;
+    s_->abortId = options.signal.addEventListener("abort", [weak] {
+      auto s = weak.lock();
+      if (!s) {
+        return;
+      }
+      s->abortId = 0;
+      std::shared_ptr<Slot> slot = s->slot.lock();
+      std::optional<Resolve<void>> cb = slot ? slot->take() : std::nullopt;
+      nodecc::clearInterval(s->interval);
+      if (cb) {
+        cb->reject(std::make_exception_ptr(AbortError(s->signal.reason())));
+      }
+    });
+  }
+}
+
+IntervalTicker::~IntervalTicker() {
+  nodecc::clearInterval(s_->interval);
+  if (s_->abortId != 0) {
+    s_->signal.removeEventListener("abort", std::exchange(s_->abortId, 0));
+  }
+}
+
+size_t IntervalTicker::pending() const {
+  return s_->notYielded;
+}
+
+void IntervalTicker::consume() {
+  --s_->notYielded;
+}
+
+Promise<void> IntervalTicker::wait() {
+  std::shared_ptr<Slot> slot = s_->slot.lock();
+  if (!slot) {
+    // Only a cleared interval has no slot, and only an abort clears it while the generator
+    // runs; the generator checks the signal before it waits.
+    return Promise<void>::reject(std::make_exception_ptr(AbortError(s_->signal.reason())));
+  }
+  auto p = Promise<void>::withResolvers();
+  slot->callback.emplace(p.resolve);
+  return p.promise;
 }
 
 }  // namespace detail

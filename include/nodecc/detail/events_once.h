@@ -1,6 +1,6 @@
 #pragma once
 // events::once and events::on (Node's events.once / events.on): an emitter's events as a
-// promise or an async iterator.
+// promise or an async iterator; and events::addAbortListener.
 //
 //   int n = co_await events::once<int>(emitter, "data");          // await once(e, 'data')
 //   auto [a, b] = co_await events::once<int, std::string>(e, "pair");
@@ -355,6 +355,29 @@ EventIterator<A...> on(EventEmitter& emitter, std::string_view event,
             options.signal, options.close);
   return EventIterator<A...>(std::move(s));
 }
+
+// What events::addAbortListener returns (Node's Disposable): dispose() is Node's
+// disposable[Symbol.dispose](): it removes the listener; calling it again, or after the signal
+// aborted, does nothing. Dropping the object leaves the listener in place, as dropping Node's
+// does (it is not a scope guard). Copies dispose of the same listener.
+class Disposable {
+ public:
+  Disposable() = default;
+  void dispose();
+
+ private:
+  friend Disposable addAbortListener(const AbortSignal& signal, UniqueFunction<void()> listener);
+  Disposable(AbortSignal signal, uint64_t id) : signal_(std::move(signal)), id_(id) {}
+  AbortSignal signal_;
+  uint64_t id_ = 0;
+};
+
+// events.addAbortListener(signal, listener) (Node 20.5): listener() runs once, from abort(),
+// when `signal` aborts; if it already has, from a microtask (dispose() does not stop that
+// one, as in Node). Throws TypeError ERR_INVALID_ARG_TYPE for a default-constructed signal
+// (Node's `undefined`). Node adds the listener so that stopImmediatePropagation() cannot
+// skip it; nodecc's signals have no such call, so every listener runs.
+Disposable addAbortListener(const AbortSignal& signal, UniqueFunction<void()> listener);
 
 }  // namespace events
 

@@ -2,6 +2,7 @@
 // nodecc::stream::Stream: what Readable and Writable share (Node's legacy Stream plus
 // lib/internal/streams/destroy.js): the destroy/close/error machinery, the flags Node keeps on
 // both sides of a stream, and the nextTick anchor. Included by nodecc/stream.h.
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -9,6 +10,7 @@
 #include <string_view>
 #include <utility>
 
+#include "nodecc/abort.h"
 #include "nodecc/error.h"
 #include "nodecc/events.h"
 #include "nodecc/function.h"
@@ -178,5 +180,28 @@ class Stream : public EventEmitter {
   detail::Anchor* anchor_ = nullptr;
   std::unique_ptr<UniqueFunction<void(const Error*, Callback)>> destroyHook_;
 };
+
+namespace detail {
+// addAbortSignal's untyped half (src/api/stream/add_abort_signal.cc), called only with a
+// signal: constructing a stream without one costs a test.
+void watchAbortSignal(Stream& stream, const AbortSignal& signal);
+inline void addAbortSignal(Stream& stream, const AbortSignal& signal) {
+  if (signal.valid()) {
+    watchAbortSignal(stream, signal);
+  }
+}
+}  // namespace detail
+
+// stream.addAbortSignal(signal, stream): aborting `signal` destroys `stream` with AbortError
+// (code ABORT_ERR, its cause the signal's reason); already aborted, at once (before this
+// returns). The signal's listener is removed once the stream is finished (ended, finished,
+// errored or closed: stream::finished), and holds the stream weakly: a stream deleted first is
+// left alone. A default-constructed signal (Node's undefined) does nothing. Returns `stream`.
+// The `signal` option of Readable, Writable, Duplex and Transform does the same.
+template <class S>
+requires std::derived_from<S, Stream> S& addAbortSignal(const AbortSignal& signal, S& stream) {
+  detail::addAbortSignal(stream, signal);
+  return stream;
+}
 
 }  // namespace nodecc::stream

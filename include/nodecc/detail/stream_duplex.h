@@ -39,6 +39,8 @@ struct DuplexOptions {
   UniqueFunction<void(DuplexOf<R, W>&, std::vector<WriteChunk<W>>&, Callback)> writev{};
   UniqueFunction<void(DuplexOf<R, W>&, Callback)> final{};
   UniqueFunction<void(DuplexOf<R, W>&, const Error*, Callback)> destroy{};
+  // Aborting it destroys the stream with AbortError (see stream::addAbortSignal).
+  AbortSignal signal{};
 };
 
 // Reads R and is written W.
@@ -49,6 +51,7 @@ class DuplexOf : public ReadableOf<R>, public WritableOf<W> {
       : ReadableOf<R>(typename ReadableOf<R>::DuplexTag{}, readableOptions(this, options)),
         WritableOf<W>(typename WritableOf<W>::DuplexTag{}, writableOptions(this, options)) {
     initDuplex(options);
+    detail::addAbortSignal(*this, options.signal);
   }
 
   bool allowHalfOpen() const { return (this->common_ & detail::kAllowHalfOpen) != 0; }
@@ -185,6 +188,8 @@ struct TransformOptions {
       transform{};
   UniqueFunction<void(TransformOf<In, Out>&, FlushCallback<In, Out>)> flush{};
   UniqueFunction<void(TransformOf<In, Out>&, const Error*, Callback)> destroy{};
+  // Aborting it destroys the stream with AbortError (see stream::addAbortSignal).
+  AbortSignal signal{};
 };
 
 // Written In, read Out (Node's Transform; readable side Out, writable side In).
@@ -201,6 +206,10 @@ class TransformOf : public DuplexOf<Out, In> {
       this->setDestroyHook([self = this, f = std::move(options.destroy)](
                                const Error* e, Callback cb) mutable { f(*self, e, cb); });
     }
+    // Here rather than in DuplexOf's constructor (duplexOptions() leaves the signal out): an
+    // already aborted signal destroys the stream at once, and the `destroy` option set just
+    // above must see that.
+    detail::addAbortSignal(*this, options.signal);
   }
 
  protected:

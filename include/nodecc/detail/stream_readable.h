@@ -38,6 +38,9 @@ struct ReadableOptions {
   UniqueFunction<void(ReadableOf<T>&, size_t)> read{};
   UniqueFunction<void(ReadableOf<T>&, const Error*, Callback)> destroy{};
   bool autoDestroy = true;
+  // Aborting it destroys the stream with AbortError, its cause the signal's reason (see
+  // stream::addAbortSignal); already aborted, the constructor destroys it.
+  AbortSignal signal{};
 };
 
 struct PipeOptions {
@@ -69,7 +72,10 @@ class ReadableOf : public virtual Stream {
  public:
   using Chunk = T;
 
-  explicit ReadableOf(ReadableOptions<T> options = {}) { initReadable(options, false); }
+  explicit ReadableOf(ReadableOptions<T> options = {}) {
+    initReadable(options, false);
+    detail::addAbortSignal(*this, options.signal);
+  }
   ReadableOf(const ReadableOf&) = delete;
   ReadableOf& operator=(const ReadableOf&) = delete;
   ~ReadableOf() override = default;

@@ -39,6 +39,8 @@ struct WritableOptions {
   UniqueFunction<void(WritableOf<T>&, const Error*, Callback)> destroy{};
   UniqueFunction<void(WritableOf<T>&, Callback)> final{};
   bool autoDestroy = true;
+  // Aborting it destroys the stream with AbortError (see stream::addAbortSignal).
+  AbortSignal signal{};
 };
 
 template <class T>
@@ -46,7 +48,10 @@ class WritableOf : public virtual Stream {
  public:
   using Chunk = T;
 
-  explicit WritableOf(WritableOptions<T> options = {}) { initWritable(options); }
+  explicit WritableOf(WritableOptions<T> options = {}) {
+    initWritable(options);
+    detail::addAbortSignal(*this, options.signal);
+  }
   WritableOf(const WritableOf&) = delete;
   WritableOf& operator=(const WritableOf&) = delete;
   ~WritableOf() override = default;

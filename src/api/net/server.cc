@@ -111,6 +111,8 @@ Server& Server::listen(const ListenOptions& options, UniqueFunction<void()> cb) 
   if (cb) {
     once("listening", [cb = std::make_shared<UniqueFunction<void()>>(std::move(cb))] { (*cb)(); });
   }
+  detail::closeOnAbort(*this, options.signal,
+                       [](EventEmitter& server) { static_cast<Server&>(server).close(); });
   impl_->listen(options);
   return *this;
 }

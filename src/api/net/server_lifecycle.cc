@@ -49,13 +49,38 @@ void ServerLifecycle::recordClusterPort(const ListenOptions& options, unsigned o
 }
 
 void ServerLifecycle::listened(const os::core::Result<void>& result,
-                               const net::core::Listener::Options& lo, uint16_t port) {
+                               const net::core::Listener::Options& lo, uint16_t port,
+                               const net::core::Listener& listener) {
   if (!result) {
     emitErrorSoon(facade_, errorWithAddress(result.error(), "listen", lo.address.ip(), port));
     return;
   }
   closing_ = false;
-  process::nextTick([this] { facade_.emit("listening"); });
+  // Node's emitListeningNT: nothing when the server was closed meanwhile (a close() right
+  // after listen(), or an already aborted signal's).
+  process::nextTick([this, &listener] {
+    if (listener.listening()) {
+      facade_.emit("listening");
+    }
+  });
+}
+
+void closeOnAbort(EventEmitter& server, const AbortSignal& signal, void (*close)(EventEmitter&)) {
+  if (!signal.valid()) {
+    return;
+  }
+  auto onAborted = [weak = nodecc::detail::EventsAccess::weakRef(server), close] {
+    if (EventEmitter* s = weak.get()) {
+      close(*s);
+    }
+  };
+  if (signal.aborted()) {
+    process::nextTick(std::move(onAborted));
+    return;
+  }
+  server.once("close", [d = events::addAbortListener(signal, std::move(onAborted))]() mutable {
+    d.dispose();
+  });
 }
 
 bool ServerLifecycle::beginClose(bool listening, UniqueFunction<void(Error*)> cb) {

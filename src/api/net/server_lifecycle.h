@@ -14,6 +14,12 @@
 
 namespace nodecc::net::detail {
 
+// listen()'s {signal} (Node's addServerAbortSignalOption): aborting calls close(server); an
+// already aborted signal calls it from a nextTick (queued before the one that emits
+// 'listening'). The signal's listener goes at the server's next 'close'. The server is held
+// weakly. Call it before the listening starts, as Node does.
+void closeOnAbort(EventEmitter& server, const AbortSignal& signal, void (*close)(EventEmitter&));
+
 class ServerLifecycle {
  public:
   explicit ServerLifecycle(EventEmitter& facade) : facade_(facade) {}
@@ -33,7 +39,7 @@ class ServerLifecycle {
     if (r && shared) {
       recordClusterPort(options, ordinal, listener.address().port());
     }
-    listened(r, *lo, options.port);
+    listened(r, *lo, options.port, listener);
   }
   // As Node, cb becomes a once('close') listener: it gets nullptr, or ERR_SERVER_NOT_RUNNING
   // when the server was not listening (then 'close' is emitted anyway, from a nextTick, unless
@@ -51,7 +57,7 @@ class ServerLifecycle {
   static void recordClusterPort(const ListenOptions& options, unsigned ordinal, uint16_t port);
   void emitCloseSoon();
   void listened(const os::core::Result<void>& result, const net::core::Listener::Options& lo,
-                uint16_t port);
+                uint16_t port, const net::core::Listener& listener);
 
   EventEmitter& facade_;
   bool closing_ = false;

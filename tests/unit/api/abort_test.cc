@@ -1,12 +1,15 @@
 // AbortController / AbortSignal (nodecc/abort.h) and the timers/promises forms that take a
-// signal: listener order, onabort, any(), reasons, and the AbortError an aborted timer gives.
+// signal: listener order, onabort, any(), reasons, the AbortError an aborted timer gives, and
+// setInterval's iterator.
 #include <gtest/gtest.h>
 #include <nodecc/nodecc.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "api/runtime.h"
 #include "unit/api/api_test_util.h"
 
 namespace nodecc {
@@ -14,6 +17,7 @@ namespace {
 
 using AbortSignalTest = test::ApiTest;
 using TimersPromisesAbort = test::ApiTest;
+using IntervalIterator = test::ApiTest;
 
 std::string describe(const std::exception_ptr& e) {
   try {
@@ -150,6 +154,93 @@ TEST_F(TimersPromisesAbort, FiringFirstIgnoresALaterAbort) {
   EXPECT_EQ(*p.state().value, 5);
   ASSERT_TRUE(i.isFulfilled());
   EXPECT_EQ(*i.state().value, "i");
+}
+
+TEST_F(IntervalIterator, YieldsTheValueUntilTheLoopBreaksAndTheIntervalIsCleared) {
+  std::vector<int> got;
+  auto loop = [&]() -> Promise<> {
+    for (auto it = timers::promises::setInterval(1, 7); auto v = co_await it.next();) {
+      got.push_back(*v);
+      if (got.size() == 3) {
+        break;
+      }
+    }
+  };
+  auto p = loop();
+  run();  // ends: the break cleared the interval (the fixture checks no timer is left)
+  EXPECT_TRUE(p.isFulfilled());
+  EXPECT_EQ(got, (std::vector<int>{7, 7, 7}));
+}
+
+TEST_F(IntervalIterator, TheTimerStartsAtTheFirstNext) {
+  auto it = timers::promises::setInterval(1);
+  EXPECT_EQ(nodecc::detail::Runtime::current().loop().timerCount(), 0u);
+  auto first = it.next();
+  EXPECT_EQ(nodecc::detail::Runtime::current().loop().timerCount(), 1u);
+  bool got = false;
+  first.then([&](std::optional<std::monostate> v) {
+    got = v.has_value();
+    it.reset();  // suspended at its yield: ends now, the interval cleared
+  });
+  run();
+  EXPECT_TRUE(got);
+}
+
+TEST_F(IntervalIterator, AbortRejectsTheWaitingNextWithTheReasonAsCause) {
+  AbortController ac;
+  std::string got;
+  auto loop = [&]() -> Promise<> {
+    try {
+      for (auto it = timers::promises::setInterval(60000, 1, {ac.signal});
+           auto v = co_await it.next();) {
+      }
+    } catch (const Error& err) {
+      got = err.name + " " + err.code + " / " + err.cause->message;
+    }
+  };
+  auto p = loop();
+  setTimeout([&] { ac.abort(Error("stop")); }, 1);
+  run();  // ends at once: the abort cleared the interval
+  EXPECT_EQ(got, "AbortError ABORT_ERR / stop");
+}
+
+TEST_F(IntervalIterator, AnAbortedSignalRejectsTheFirstNext) {
+  auto it = timers::promises::setInterval(1, std::string("x"), {AbortSignal::abort()});
+  auto p = it.next();
+  std::string got;
+  p.catch_([&](std::exception_ptr e) {
+    got = describe(e);
+    return std::optional<std::string>();
+  });
+  run();
+  EXPECT_EQ(got, "AbortError ABORT_ERR The operation was aborted");
+  EXPECT_EQ(nodecc::detail::Runtime::current().loop().timerCount(), 0u);
+}
+
+TEST_F(IntervalIterator, AnIteratorDroppedWhileItsNextWaitsEndsAtTheNextTick) {
+  int settled = 0;
+  {
+    auto it = timers::promises::setInterval(1, 1);
+    it.next().then([&](std::optional<int>) { ++settled; });
+  }  // dropped with next() pending: the body ends at its next yield, the interval cleared
+  run();
+  EXPECT_EQ(settled, 0);  // an abandoned generator settles nothing (nodecc/generator.h)
+}
+
+TEST_F(IntervalIterator, AnUnrefedIntervalLetsRunEnd) {
+  AbortController ac;
+  auto it = timers::promises::setInterval(60000, 1, {ac.signal, false});
+  auto p = it.next();
+  bool rejected = false;
+  p.catch_([&](std::exception_ptr) {
+    rejected = true;
+    return std::optional<int>();
+  });
+  run();  // returns at once: the unref'd interval does not hold the loop
+  EXPECT_FALSE(rejected);
+  ac.abort();  // clears it, so that the fixture finds no timer left
+  run();
+  EXPECT_TRUE(rejected);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // events::once / events::on (promise and async-iteration forms), listeners() / rawListeners()
-// handles, listenerCount(event, listener): values, 'error', AbortSignal, and that every
-// listener they add is gone afterwards.
+// handles, listenerCount(event, listener), events::addAbortListener: values, 'error',
+// AbortSignal, and that every listener they add is gone afterwards.
 #include <gtest/gtest.h>
 #include <nodecc/nodecc.h>
 
@@ -18,6 +18,7 @@ namespace {
 using EventsOnce = test::ApiTest;
 using EventsOn = test::ApiTest;
 using EventListeners = test::ApiTest;
+using AddAbortListener = test::ApiTest;
 
 // The (name, code, message) of what `p` rejected with.
 template <class T>
@@ -315,6 +316,42 @@ TEST_F(EventListeners, OffTakesAHandleAndListenerCountTakesAListener) {
   EXPECT_EQ(e.listenerCount("z", f), 2u);
   e.removeListener("z", e.rawListeners("z")[0]);
   EXPECT_EQ(e.listenerCount("z"), 1u);
+}
+
+TEST_F(AddAbortListener, RunsOnceFromAbortAndDisposeRemovesIt) {
+  AbortController ac;
+  std::vector<std::string> log;
+  events::Disposable kept = events::addAbortListener(ac.signal, [&] { log.push_back("kept"); });
+  events::Disposable gone = events::addAbortListener(ac.signal, [&] { log.push_back("gone"); });
+  events::Disposable copy = gone;
+  copy.dispose();  // a copy disposes of the same listener
+  gone.dispose();
+  ac.abort();
+  ac.abort();
+  EXPECT_EQ(log, (std::vector<std::string>{"kept"}));
+  kept.dispose();  // after the abort: nothing to do
+  events::Disposable empty;
+  empty.dispose();
+  run();
+}
+
+TEST_F(AddAbortListener, AnAbortedSignalRunsTheListenerFromAMicrotaskDisposedOrNot) {
+  int calls = 0;
+  events::Disposable d = events::addAbortListener(AbortSignal::abort(), [&] { ++calls; });
+  d.dispose();
+  EXPECT_EQ(calls, 0);
+  run();
+  EXPECT_EQ(calls, 1);
+}
+
+TEST_F(AddAbortListener, NoSignalIsATypeError) {
+  try {
+    events::addAbortListener(AbortSignal(), [] {});
+    FAIL() << "no exception";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.name, "TypeError");
+    EXPECT_EQ(e.code, "ERR_INVALID_ARG_TYPE");
+  }
 }
 
 }  // namespace

@@ -416,6 +416,8 @@ Server& Server::listen(const net::ListenOptions& o, UniqueFunction<void()> cb) {
   if (cb) {
     once("listening", [f = std::make_shared<UniqueFunction<void()>>(std::move(cb))] { (*f)(); });
   }
+  net::detail::closeOnAbort(*this, o.signal,
+                            [](EventEmitter& server) { static_cast<Server&>(server).close(); });
   impl_->listen(o);
   return *this;
 }

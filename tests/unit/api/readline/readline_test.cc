@@ -87,5 +87,40 @@ TEST_F(ReadlineTest, CloseEndsAWaitingLoop) {
   run();
 }
 
+TEST_F(ReadlineTest, AnAbortAfterTheInterfaceClosedAndWentDoesNothing) {
+  stream::PassThrough input;
+  AbortController ac;
+  int closes = 0;
+  auto& rl = readline::createInterface({.input = &input, .signal = ac.signal});
+  rl.on("close", [&] { ++closes; });
+  rl.close();
+  // Already aborted, closed by hand before its nextTick: that tick closes nothing twice.
+  auto& early = readline::createInterface({.input = &input, .signal = AbortSignal::abort()});
+  early.on("close", [&] { ++closes; });
+  early.close();
+  run();  // both interfaces are deleted by now
+  ac.abort();
+  run();
+  EXPECT_EQ(closes, 2);
+  input.destroy();
+  run();
+}
+
+TEST_F(ReadlineTest, AnAlreadyAbortedSignalClosesFromATickAfterTheHeldLines) {
+  stream::PassThrough input;
+  input.write("a\nb");
+  // Named options (what GCC 12 needs inside a co_await) go to createInterface(options).
+  readline::InterfaceOptions options{.input = &input, .signal = AbortSignal::abort()};
+  auto& rl = readline::createInterface(options);
+  std::vector<std::string> log;
+  rl.on("line", [&](const std::string& l) { log.push_back(l); });
+  rl.on("close", [&] { log.push_back("close"); });
+  EXPECT_FALSE(rl.closed);
+  run();
+  EXPECT_EQ(log, (std::vector<std::string>{"a", "close"}));
+  input.destroy();
+  run();
+}
+
 }  // namespace
 }  // namespace nodecc
