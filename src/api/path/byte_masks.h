@@ -94,6 +94,24 @@ inline Window lastWindow(const char* begin, const char* end) {
   return {0, 0};
 }
 
+// The n < 16 bytes at p as a window aligned on its start: byte k is p[k], bytes n and up are
+// 0. Read as lastWindow reads them, shifted the other way.
+inline Window firstWindow(const char* p, size_t n) {
+  if (n >= 8) {
+    return {load64(p), (load64(p + n - 8) >> (8 * (15 - n))) >> 8};
+  }
+  if (n >= 4) {
+    return {uint64_t(load32(p)) | uint64_t(load32(p + n - 4)) << (8 * (n - 4)), 0};
+  }
+  if (n > 0) {
+    const auto* u = reinterpret_cast<const unsigned char*>(p);
+    return {
+        uint64_t(u[0]) | uint64_t(u[n / 2]) << (8 * (n / 2)) | uint64_t(u[n - 1]) << (8 * (n - 1)),
+        0};
+  }
+  return {0, 0};
+}
+
 // The masks of [begin, end)'s last window (lastWindow): bit 15 is end[-1].
 inline ByteMasks masksOfLast(const char* begin, const char* end) {
 #if defined(__SSE2__)
