@@ -3,6 +3,7 @@
 // path's last 16 bytes at once as masks of its '/' and '.' bytes (byte_masks.h) and finds the
 // last segment, the '/' before it and its last '.' with a few bit operations; a segment longer
 // than that takes one more window per 16 bytes. The decisions are Node's, case for case.
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -15,12 +16,11 @@ namespace nodecc::path {
 namespace {
 
 using detail::ByteMasks;
-using detail::kHighBits;
 using detail::kWindow;
-using detail::lastWindow;
+using detail::load32;
+using detail::load64;
 using detail::masksOfLast;
 using detail::topBit;
-using detail::Window;
 
 constexpr size_t npos = std::string_view::npos;
 
@@ -146,6 +146,24 @@ bool notLongerInUtf16(std::string_view suffix, std::string_view p) {
   return suffixUnits <= pathUnits;
 }
 
+// Whether the suffix.size() bytes before `end` (all readable) are `suffix` (not empty): two
+// loads of each that overlap in the middle, as byte_masks.h reads a short window.
+bool endsWith(const char* end, std::string_view suffix) {
+  const size_t k = suffix.size();
+  const char* const p = end - k;
+  const char* const s = suffix.data();
+  if (k >= 8) {
+    if (k > 16) {
+      return std::memcmp(p, s, k) == 0;
+    }
+    return ((load64(p) ^ load64(s)) | (load64(end - 8) ^ load64(s + k - 8))) == 0;
+  }
+  if (k >= 4) {
+    return ((load32(p) ^ load32(s)) | (load32(end - 4) ^ load32(s + k - 4))) == 0;
+  }
+  return p[0] == s[0] && p[k / 2] == s[k / 2] && end[-1] == s[k - 1];
+}
+
 // basename(p, suffix) for any p and suffix, given p's last segment.
 std::string_view basenameWithSuffix(std::string_view p, std::string_view suffix, Segment last) {
   if (!notLongerInUtf16(suffix, p)) {
@@ -199,22 +217,13 @@ std::string_view basename(std::string_view p, std::string_view suffix) {
     return withLastSegment(p, 0, [p](Segment last) { return slice(p, last.start, last.end); });
   }
   return withLastSegment(p, 0, [p, suffix](Segment last) {
-    const size_t k = suffix.size();
-    if (last.end - last.start > k && k <= kWindow) {
-      // The usual case, a name longer than an ASCII suffix, decided with one window of each:
-      // the suffix is then not longer than the path in UTF-16 units either (the path's window
-      // alone has more units than it: ASCII bytes, as many as the suffix's or more).
-      const Window suffixBytes = lastWindow(suffix.data(), suffix.data() + k);
-      const Window nameBytes = lastWindow(p.data(), p.data() + last.end);
-      if (((suffixBytes.lo | suffixBytes.hi | nameBytes.lo | nameBytes.hi) & kHighBits) == 0) {
-        // The windows' last k bytes: all of hi and the top k - 8 bytes of lo, or the top k
-        // bytes of hi.
-        const uint64_t hiMask = k >= 8 ? ~uint64_t(0) : ~uint64_t(0) << (8 * (8 - k));
-        const uint64_t loMask = k > 8 ? ~uint64_t(0) << (8 * (16 - k)) : 0;
-        const bool endsWithSuffix = (((suffixBytes.hi ^ nameBytes.hi) & hiMask) |
-                                     ((suffixBytes.lo ^ nameBytes.lo) & loMask)) == 0;
-        return slice(p, last.start, endsWithSuffix ? last.end - k : last.end);
-      }
+    if (last.end - last.start > suffix.size()) {
+      // The usual case, a name longer than the suffix: it loses the suffix when it ends with
+      // it. Node's test that the suffix is not longer than the path in UTF-16 units passes
+      // then (the suffix's bytes are the path's), and when it does not end with it the name is
+      // the answer either way.
+      return endsWith(p.data() + last.end, suffix) ? slice(p, last.start, last.end - suffix.size())
+                                                   : slice(p, last.start, last.end);
     }
     return basenameWithSuffix(p, suffix, last);
   });
@@ -234,56 +243,49 @@ ParsedPath parse(std::string_view p) {
   if (p.empty()) {
     return {};
   }
-  const bool absolute = p.front() == '/';
-  const size_t first = absolute ? 1 : 0;  // Node's scan stops before the root
-  return withLastSegment(p, first, [p, absolute, first](Segment last) {
-    ParsedPath ret;
-    if (absolute) {
-      ret.root = slice(p, 0, 1);
-    }
+  const size_t first = p.front() == '/' ? 1 : 0;  // Node's scan stops before the root
+  return withLastSegment(p, first, [p, first](Segment last) {
+    const std::string_view root = slice(p, 0, first);
     // Node's startPart: one past the '/' its scan found, else 0 (not `first`).
     const size_t startPart = last.start > first ? last.start : 0;
-    if (last.end > first) {
-      size_t dot = extensionStart(p, last.start, last.end, last.lastDot, startPart);
-      ret.base = slice(p, last.start, last.end);
-      if (dot == npos) {
-        ret.name = ret.base;
-      } else {
-        ret.name = slice(p, last.start, dot);
-        ret.ext = slice(p, dot, last.end);
-      }
+    const std::string_view dir = startPart > 0 ? slice(p, 0, startPart - 1) : root;
+    if (last.end == first) {
+      return ParsedPath{root, dir, {}, {}, {}};  // no segment: "/" or "///"
     }
-    if (startPart > 0) {
-      ret.dir = slice(p, 0, startPart - 1);
-    } else if (absolute) {
-      ret.dir = ret.root;
+    const std::string_view base = slice(p, last.start, last.end);
+    const size_t dot = extensionStart(p, last.start, last.end, last.lastDot, startPart);
+    if (dot == npos) {
+      return ParsedPath{root, dir, base, base, {}};
     }
-    return ret;
+    return ParsedPath{root, dir, base, slice(p, last.start, dot), slice(p, dot, last.end)};
   });
 }
 
 std::string format(const ParsedPath& pathObject) {
-  std::string_view dir = pathObject.dir.empty() ? pathObject.root : pathObject.dir;
-  std::string out;
-  bool separator = !dir.empty() && dir != pathObject.root;
-  size_t baseSize = pathObject.base.empty() ? pathObject.name.size() + pathObject.ext.size() + 1
-                                            : pathObject.base.size();
-  out.reserve(dir.size() + 1 + baseSize);
-  out.append(dir);
+  // Node's `${dir}/${base}` (no '/' when dir is the root), base being name + ext when absent,
+  // with a '.' before an ext that has none. Built in one buffer, then copied once into a string
+  // of its size: one allocation, none up to 15 bytes.
+  const std::string_view dir = pathObject.dir.empty() ? pathObject.root : pathObject.dir;
+  const bool separator = !dir.empty() && dir != pathObject.root;
+  std::string_view base = pathObject.base;
+  std::string_view ext;
+  bool dot = false;
+  if (base.empty()) {
+    base = pathObject.name;
+    ext = pathObject.ext;
+    dot = !ext.empty() && ext.front() != '.';  // Node's formatExt
+  }
+  const size_t size = dir.size() + (separator ? 1 : 0) + base.size() + (dot ? 1 : 0) + ext.size();
+  std::string out(size, '\0');
+  char* w = std::copy(dir.begin(), dir.end(), out.data());
   if (separator) {
-    out.push_back('/');
+    *w++ = '/';
   }
-  if (!pathObject.base.empty()) {
-    out.append(pathObject.base);
-  } else {
-    out.append(pathObject.name);
-    if (!pathObject.ext.empty()) {
-      if (pathObject.ext.front() != '.') {
-        out.push_back('.');  // Node's formatExt
-      }
-      out.append(pathObject.ext);
-    }
+  w = std::copy(base.begin(), base.end(), w);
+  if (dot) {
+    *w++ = '.';
   }
+  std::copy(ext.begin(), ext.end(), w);
   return out;
 }
 
