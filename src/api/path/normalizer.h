@@ -10,6 +10,7 @@
 // (Node's `dots === 2`), and a name that starts with a dot (".bashrc", "...") is a name.
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -30,8 +31,8 @@ class ResultBuffer {
 
   explicit ResultBuffer(size_t bound) {
     if (bound + kSlack > kStackBytes) {
-      heap_.resize(bound + kSlack);
-      data_ = heap_.data();
+      heap_ = std::make_unique_for_overwrite<char[]>(bound + kSlack);
+      data_ = heap_.get();
     }
   }
   ResultBuffer(const ResultBuffer&) = delete;
@@ -41,7 +42,7 @@ class ResultBuffer {
 
  private:
   char stack_[kStackBytes];
-  std::string heap_;
+  std::unique_ptr<char[]> heap_;
   char* data_ = stack_;
 };
 
