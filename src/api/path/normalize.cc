@@ -219,9 +219,9 @@ std::string relative(std::string_view fromArg, std::string_view toArg) {
     }
   }
   // One ".." per segment of `from` after the common part, then the rest of `to`, built in
-  // place and copied once into a string of its size. Every ".." but the first is "/.." and
-  // stands for a '/' and at least one byte of `from`: fromEnd bytes hold them all.
-  ResultBuffer out(fromEnd + 2 + to.size());
+  // place and copied once into a string of its size. A segment is a byte and a '/' at least,
+  // its ".." three bytes with the '/' before it: 2 * fromEnd + 2 bytes hold them all.
+  ResultBuffer out(2 * fromEnd + 2 + to.size());
   char* w = out.data();
   for (size_t j = 1 + size_t(lastCommonSep + 1); j <= fromEnd; ++j) {
     if (j == fromEnd || from[j] == '/') {
