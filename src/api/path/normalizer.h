@@ -53,7 +53,7 @@ class Normalizer {
  public:
   // `res` is where Node's `res` starts; bytes before it (a leading '/') are the caller's.
   Normalizer(char* res, bool allowAboveRoot)
-      : res_(res), w_(res), allowAboveRoot_(allowAboveRoot) {}
+      : res_(res), w_(res), dotDotsEnd_(res), allowAboveRoot_(allowAboveRoot) {}
 
   void feed(std::string_view piece) {
     if (piece.size() < kWindow) {
@@ -220,23 +220,23 @@ class Normalizer {
 
   // A ".." segment: Node drops the last segment of `res`, unless `res` is empty or ends with a
   // ".." of its own (which only a relative path can reach), where it appends ".." when
-  // allowAboveRoot. The last segment of `res` is ".." exactly when Node's lastSegmentLength is
-  // 2 and res ends with "..", which is what Node tests.
+  // allowAboveRoot. Node's test for that (lastSegmentLength 2, res ending with "..") holds
+  // exactly when `res` is all ".." segments: they come first (one is appended only to an
+  // empty or all-".." res), and no name is "..". So `res` ends with one when it ends where its
+  // ".." segments do.
   void dotDot() {
-    const size_t resLength = size_t(w_ - res_);
-    const bool endsWithDotDot =
-        resLength >= 2 && w_[-1] == '.' && w_[-2] == '.' && (resLength == 2 || w_[-3] == '/');
-    if (resLength != 0 && !endsWithDotDot) {
+    if (w_ != dotDotsEnd_) {
       // (A `res` of one or two bytes has no '/': its segments are not empty.)
       w_ = lastSlash();
       return;
     }
     if (allowAboveRoot_) {
-      if (resLength != 0) {
+      if (w_ != res_) {
         *w_++ = '/';
       }
       *w_++ = '.';
       *w_++ = '.';
+      dotDotsEnd_ = w_;
     }
   }
 
@@ -255,6 +255,7 @@ class Normalizer {
 
   char* const res_;
   char* w_;
+  char* dotDotsEnd_;  // where the ".." segments that start `res` end
   const bool allowAboveRoot_;
 };
 
