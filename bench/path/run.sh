@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/path/run.sh BUILD_DIR: bench-path (nodecc) and path_bench.js (Node) in the same session,
 # interleaved (round k: nodecc, then Node; ROUNDS rounds), each pinned to CPU 0 when taskset
-# works, then a Markdown table of the medians over the rounds:
-#   function | nodecc ns/call | node ns/call | ratio (node/nodecc)
+# works, then a Markdown table of the medians over the rounds, and of the minimums (interference
+# from other jobs only adds time, to either side):
+#   function | nodecc ns/call | node ns/call | ratio (node/nodecc) | the same for the minimums
 # Environment: ROUNDS (default 3), BENCH_OPS (calls per repetition, default 2000000),
 # BENCH_FILTER (a substring of the function names).
 set -euo pipefail
@@ -45,12 +46,14 @@ def load(prefix):
 cc, order = load("cc")
 node, _ = load("node")
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
-print(f"{rounds} rounds, medians of CPU ns per call; {cpu}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
+print(f"{rounds} rounds, medians (and minimums) over the rounds of CPU ns per call; {cpu}, "
+      f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
 print()
-print("| function | nodecc ns/call | node ns/call | ratio |")
-print("|---|---:|---:|---:|")
+print("| function | nodecc ns/call | node ns/call | ratio | nodecc min | node min | ratio of mins |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+nan = [float("nan")]
 for name in order:
-    c = statistics.median(cc[name])
-    n = statistics.median(node[name]) if name in node else float("nan")
-    print(f"| {name} | {c:.1f} | {n:.1f} | {n / c:.1f}x |")
+    c, n = statistics.median(cc[name]), statistics.median(node.get(name, nan))
+    cm, nm = min(cc[name]), min(node.get(name, nan))
+    print(f"| {name} | {c:.1f} | {n:.1f} | {n / c:.1f}x | {cm:.1f} | {nm:.1f} | {nm / cm:.1f}x |")
 PY

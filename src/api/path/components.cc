@@ -1,54 +1,131 @@
 // path.dirname, basename, extname, parse and format: Node's scans from the end of the path,
-// returning views into it. Where Node walks back a character at a time to the previous '/',
-// this uses memrchr; the decisions are Node's, case for case.
+// returning views into it. Where Node walks back a character at a time, lastSegment() reads the
+// path's last 16 bytes at once as masks of its '/' and '.' bytes (byte_masks.h) and finds the
+// last segment, the '/' before it and its last '.' with a few bit operations; a segment longer
+// than that takes one more window per 16 bytes. The decisions are Node's, case for case.
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <string_view>
 
+#include "api/path/byte_masks.h"
 #include "nodecc/path.h"
 
 namespace nodecc::path {
 
 namespace {
 
-// The index of the last '/' in p[from, to), or npos.
-size_t lastSlashIn(std::string_view p, size_t from, size_t to) {
-  if (to <= from) {
-    return std::string_view::npos;
-  }
-  const void* hit = ::memrchr(p.data() + from, '/', to - from);
-  return hit ? size_t(static_cast<const char*>(hit) - p.data()) : std::string_view::npos;
+using detail::ByteMasks;
+using detail::kWindow;
+using detail::load32;
+using detail::load64;
+using detail::masksOfLast;
+using detail::topBit;
+
+constexpr size_t npos = std::string_view::npos;
+
+// p[from, to): substr without its bounds check (the indices come from scanning p).
+std::string_view slice(std::string_view p, size_t from, size_t to) {
+  return {p.data() + from, to - from};
 }
 
-// One past the last character of p[from, ...) that is not '/', or `from` when there is none:
-// where the last segment ends, trailing slashes left out.
-size_t endOfLastSegment(std::string_view p, size_t from) {
-  size_t end = p.size();
-  while (end > from && p[end - 1] == '/') {
-    --end;
+// The last segment of p[from, size), trailing slashes left out: p[start, end). end == from when
+// there is none (p[from, size) is only slashes); start == from when no '/' in p[from, end)
+// precedes it. lastDot is the index of the segment's last '.', or npos.
+struct Segment {
+  size_t start;
+  size_t end;
+  size_t lastDot;
+};
+
+// Any path: the trailing slashes skipped one window of 16 bytes after another from the end,
+// then windows ending where the segment ends until one holds a '/'.
+[[gnu::noinline]] Segment lastSegmentOfAnyPath(std::string_view p, size_t from) {
+  const char* const begin = p.data() + from;
+  const char* end = p.data() + p.size();
+  for (;;) {
+    if (end == begin) {
+      return {from, from, npos};
+    }
+    const uint32_t names = ~masksOfLast(begin, end).slash & 0xFFFFu;
+    // A window shorter than 16 has bits below it, which read as names here: names past its
+    // first byte are within it.
+    if (names != 0 && topBit(names) + size_t(end - begin) >= kWindow) {
+      end -= kWindow - 1 - topBit(names);
+      break;
+    }
+    end -= end - begin < ptrdiff_t(kWindow) ? end - begin : ptrdiff_t(kWindow);
   }
-  return end;
+  const size_t segmentEnd = size_t(end - p.data());
+  size_t lastDot = npos;
+  // Bit b of a window is byte end - 16 + b.
+  for (;;) {
+    const ByteMasks m = masksOfLast(begin, end);
+    const int slash = m.slash != 0 ? int(topBit(m.slash)) : -1;
+    const int dot = m.dot != 0 ? int(topBit(m.dot)) : -1;
+    const size_t windowStart = size_t(end - p.data()) - kWindow;
+    if (lastDot == npos && dot > slash) {
+      lastDot = windowStart + size_t(dot);
+    }
+    if (slash >= 0) {
+      return {windowStart + size_t(slash) + 1, segmentEnd, lastDot};
+    }
+    if (end - begin <= ptrdiff_t(kWindow)) {
+      return {from, segmentEnd, lastDot};
+    }
+    end -= kWindow;
+  }
 }
 
-// Where the extension of the segment p[start, end) begins (its last dot), or npos when Node
-// sees none. Node walks back from the end keeping a state that each character before the last
-// dot overwrites (a dot sets "only dots", anything else "something else"), so the state it ends
-// with is that of the segment's first character: no extension when the last dot is the first
-// character (".bashrc"), nor for "..". Node's test for ".." compares the dot with the segment's
-// start as its scan found it (partStart), which parse() does not adjust for the root: so
-// parse("/..") has the extension "." where extname("/..") has none.
-size_t extensionStart(std::string_view p, size_t start, size_t end, size_t partStart) {
-  const void* hit = ::memrchr(p.data() + start, '.', end - start);
-  if (hit == nullptr) {
-    return std::string_view::npos;
+// Calls decide(the last segment of p[from, size)) and returns its result. The usual path, with
+// no trailing slash and the '/' before its last segment in its last 16 bytes (or no more than
+// 16 bytes), takes one window and no loop; any other goes through lastSegmentOfAnyPath in a call
+// of its own, so that the usual one needs no stack frame.
+template <class Decide>
+[[gnu::noinline]] auto withLastSegmentOfAnyPath(std::string_view p, size_t from, Decide decide) {
+  return decide(lastSegmentOfAnyPath(p, from));
+}
+
+template <class Decide>
+inline auto withLastSegment(std::string_view p, size_t from, Decide decide) {
+  const size_t n = p.size();
+  const ByteMasks m = masksOfLast(p.data() + from, p.data() + n);
+  uint32_t slashes = m.slash;
+  size_t end = n;
+  if ((slashes & 0x8000u) != 0) {
+    // Trailing slashes: the segment ends at the highest name bit, if the window has one (bits
+    // below a short window read as names: they do not count).
+    const uint32_t names = ~slashes & 0xFFFFu;
+    if (names == 0 || topBit(names) + (n - from) < kWindow) {
+      return withLastSegmentOfAnyPath(p, from, decide);
+    }
+    end = n - kWindow + topBit(names) + 1;
+    slashes &= (1u << topBit(names)) - 1;  // the window's bits above are the trailing slashes
   }
-  size_t dot = size_t(static_cast<const char*>(hit) - p.data());
-  if (dot == start) {
-    return std::string_view::npos;
+  // (n == from gives empty masks, and the segment {from, from}: none, as wanted.)
+  if (slashes != 0 || n - from <= kWindow) {
+    const int slash = slashes != 0 ? int(topBit(slashes)) : -1;
+    const int dot = m.dot != 0 ? int(topBit(m.dot)) : -1;
+    return decide(Segment{slash >= 0 ? n - kWindow + size_t(slash) + 1 : from, end,
+                          dot > slash ? n - kWindow + size_t(dot) : npos});
+  }
+  return withLastSegmentOfAnyPath(p, from, decide);
+}
+
+// Where the extension of the segment p[start, end) begins (its last dot, `dot`), or npos when
+// Node sees none. Node walks back from the end keeping a state that each character before the
+// last dot overwrites (a dot sets "only dots", anything else "something else"), so the state it
+// ends with is that of the segment's first character: no extension when the last dot is the
+// first character (".bashrc"), nor for "..". Node's test for ".." compares the dot with the
+// segment's start as its scan found it (partStart), which parse() does not adjust for the root:
+// so parse("/..") has the extension "." where extname("/..") has none.
+size_t extensionStart(std::string_view p, size_t start, size_t end, size_t dot, size_t partStart) {
+  if (dot == npos || dot == start) {
+    return npos;
   }
   bool onlyDotsBefore = p[start] == '.';
   if (onlyDotsBefore && dot == end - 1 && dot == partStart + 1) {
-    return std::string_view::npos;
+    return npos;
   }
   return dot;
 }
@@ -69,50 +146,41 @@ bool notLongerInUtf16(std::string_view suffix, std::string_view p) {
   return suffixUnits <= pathUnits;
 }
 
-}  // namespace
-
-std::string_view dirname(std::string_view p) {
-  if (p.empty()) {
-    return ".";
+// Whether the suffix.size() bytes before `end` (all readable) are `suffix` (not empty): two
+// loads of each that overlap in the middle, as byte_masks.h reads a short window.
+bool endsWith(const char* end, std::string_view suffix) {
+  const size_t k = suffix.size();
+  const char* const p = end - k;
+  const char* const s = suffix.data();
+  if (k >= 8) {
+    if (k > 16) {
+      return std::memcmp(p, s, k) == 0;
+    }
+    return ((load64(p) ^ load64(s)) | (load64(end - 8) ^ load64(s + k - 8))) == 0;
   }
-  const bool hasRoot = p.front() == '/';
-  // Node looks at p[1..]: trailing slashes, then the last segment, then the '/' before it.
-  size_t segmentEnd = endOfLastSegment(p, 1);
-  size_t end = lastSlashIn(p, 1, segmentEnd);
-  if (end == std::string_view::npos) {
-    return hasRoot ? p.substr(0, 1) : std::string_view(".");
+  if (k >= 4) {
+    return ((load32(p) ^ load32(s)) | (load32(end - 4) ^ load32(s + k - 4))) == 0;
   }
-  if (hasRoot && end == 1) {
-    return p.substr(0, 2);  // Node's "//": p[1] is the '/' found
-  }
-  return p.substr(0, end);
+  return p[0] == s[0] && p[k / 2] == s[k / 2] && end[-1] == s[k - 1];
 }
 
-std::string_view basename(std::string_view p, std::string_view suffix) {
-  if (suffix.empty() || !notLongerInUtf16(suffix, p)) {
-    size_t end = endOfLastSegment(p, 0);
-    if (end == 0) {
-      return {};
-    }
-    size_t slash = lastSlashIn(p, 0, end);
-    size_t start = slash == std::string_view::npos ? 0 : slash + 1;
-    return p.substr(start, end - start);
+// basename(p, suffix) for any p and suffix, given p's last segment.
+std::string_view basenameWithSuffix(std::string_view p, std::string_view suffix, Segment last) {
+  if (!notLongerInUtf16(suffix, p)) {
+    return slice(p, last.start, last.end);
   }
   if (suffix == p) {
     return {};
   }
   // Node's suffix walk, decided segment-wise: it compares the last segment (trailing slashes
   // skipped) with the suffix from their ends.
-  size_t end = endOfLastSegment(p, 0);
-  if (end == 0) {
+  if (last.end == 0) {
     return p;  // only slashes: Node's walk ends with start 0 and end at the length
   }
-  size_t slash = lastSlashIn(p, 0, end);
-  size_t start = slash == std::string_view::npos ? 0 : slash + 1;
-  std::string_view segment = p.substr(start, end - start);
+  std::string_view segment = slice(p, last.start, last.end);
   if (segment.size() > suffix.size()) {
     if (segment.ends_with(suffix)) {
-      return segment.substr(0, segment.size() - suffix.size());
+      return slice(segment, 0, segment.size() - suffix.size());
     }
     return segment;
   }
@@ -121,78 +189,103 @@ std::string_view basename(std::string_view p, std::string_view suffix) {
   }
   // The segment ran out before the suffix did without a mismatch: Node's end stays unset and
   // becomes the path's length, trailing slashes included.
-  return p.substr(start);
+  return slice(p, last.start, p.size());
+}
+
+}  // namespace
+
+std::string_view dirname(std::string_view p) {
+  if (p.empty()) {
+    return ".";
+  }
+  // Node looks at p[1..]: trailing slashes, then the last segment, then the '/' before it.
+  return withLastSegment(p, 1, [p](Segment last) {
+    const bool hasRoot = p.front() == '/';
+    if (last.start == 1) {
+      return hasRoot ? slice(p, 0, 1) : std::string_view(".");
+    }
+    const size_t end = last.start - 1;
+    if (hasRoot && end == 1) {
+      return slice(p, 0, 2);  // Node's "//": p[1] is the '/' found
+    }
+    return slice(p, 0, end);
+  });
+}
+
+std::string_view basename(std::string_view p, std::string_view suffix) {
+  if (suffix.empty()) {
+    return withLastSegment(p, 0, [p](Segment last) { return slice(p, last.start, last.end); });
+  }
+  return withLastSegment(p, 0, [p, suffix](Segment last) {
+    if (last.end - last.start > suffix.size()) {
+      // The usual case, a name longer than the suffix: it loses the suffix when it ends with
+      // it. Node's test that the suffix is not longer than the path in UTF-16 units passes
+      // then (the suffix's bytes are the path's), and when it does not end with it the name is
+      // the answer either way.
+      return endsWith(p.data() + last.end, suffix) ? slice(p, last.start, last.end - suffix.size())
+                                                   : slice(p, last.start, last.end);
+    }
+    return basenameWithSuffix(p, suffix, last);
+  });
 }
 
 std::string_view extname(std::string_view p) {
-  size_t end = endOfLastSegment(p, 0);
-  if (end == 0) {
-    return {};
-  }
-  size_t slash = lastSlashIn(p, 0, end);
-  size_t start = slash == std::string_view::npos ? 0 : slash + 1;
-  size_t dot = extensionStart(p, start, end, start);
-  if (dot == std::string_view::npos) {
-    return {};
-  }
-  return p.substr(dot, end - dot);
+  return withLastSegment(p, 0, [p](Segment last) {
+    size_t dot = extensionStart(p, last.start, last.end, last.lastDot, last.start);
+    if (dot == npos) {
+      return std::string_view();
+    }
+    return slice(p, dot, last.end);
+  });
 }
 
 ParsedPath parse(std::string_view p) {
-  ParsedPath ret;
   if (p.empty()) {
-    return ret;
+    return {};
   }
-  const bool absolute = p.front() == '/';
-  const size_t first = absolute ? 1 : 0;  // Node's scan stops before the root
-  if (absolute) {
-    ret.root = p.substr(0, 1);
-  }
-  size_t end = endOfLastSegment(p, first);
-  size_t startPart = 0;
-  if (end > first) {
-    size_t slash = lastSlashIn(p, first, end);
-    startPart = slash == std::string_view::npos ? 0 : slash + 1;
-    size_t start = startPart == 0 && absolute ? 1 : startPart;
-    size_t dot = extensionStart(p, start, end, startPart);
-    ret.base = p.substr(start, end - start);
-    if (dot == std::string_view::npos) {
-      ret.name = ret.base;
-    } else {
-      ret.name = p.substr(start, dot - start);
-      ret.ext = p.substr(dot, end - dot);
+  const size_t first = p.front() == '/' ? 1 : 0;  // Node's scan stops before the root
+  return withLastSegment(p, first, [p, first](Segment last) {
+    const std::string_view root = slice(p, 0, first);
+    // Node's startPart: one past the '/' its scan found, else 0 (not `first`).
+    const size_t startPart = last.start > first ? last.start : 0;
+    const std::string_view dir = startPart > 0 ? slice(p, 0, startPart - 1) : root;
+    if (last.end == first) {
+      return ParsedPath{root, dir, {}, {}, {}};  // no segment: "/" or "///"
     }
-  }
-  if (startPart > 0) {
-    ret.dir = p.substr(0, startPart - 1);
-  } else if (absolute) {
-    ret.dir = ret.root;
-  }
-  return ret;
+    const std::string_view base = slice(p, last.start, last.end);
+    const size_t dot = extensionStart(p, last.start, last.end, last.lastDot, startPart);
+    if (dot == npos) {
+      return ParsedPath{root, dir, base, base, {}};
+    }
+    return ParsedPath{root, dir, base, slice(p, last.start, dot), slice(p, dot, last.end)};
+  });
 }
 
 std::string format(const ParsedPath& pathObject) {
-  std::string_view dir = pathObject.dir.empty() ? pathObject.root : pathObject.dir;
-  std::string out;
-  bool separator = !dir.empty() && dir != pathObject.root;
-  size_t baseSize = pathObject.base.empty() ? pathObject.name.size() + pathObject.ext.size() + 1
-                                            : pathObject.base.size();
-  out.reserve(dir.size() + 1 + baseSize);
-  out.append(dir);
+  // Node's `${dir}/${base}` (no '/' when dir is the root), base being name + ext when absent,
+  // with a '.' before an ext that has none. Built in one buffer, then copied once into a string
+  // of its size: one allocation, none up to 15 bytes.
+  const std::string_view dir = pathObject.dir.empty() ? pathObject.root : pathObject.dir;
+  const bool separator = !dir.empty() && dir != pathObject.root;
+  std::string_view base = pathObject.base;
+  std::string_view ext;
+  bool dot = false;
+  if (base.empty()) {
+    base = pathObject.name;
+    ext = pathObject.ext;
+    dot = !ext.empty() && ext.front() != '.';  // Node's formatExt
+  }
+  const size_t size = dir.size() + (separator ? 1 : 0) + base.size() + (dot ? 1 : 0) + ext.size();
+  std::string out(size, '\0');
+  char* w = std::copy(dir.begin(), dir.end(), out.data());
   if (separator) {
-    out.push_back('/');
+    *w++ = '/';
   }
-  if (!pathObject.base.empty()) {
-    out.append(pathObject.base);
-  } else {
-    out.append(pathObject.name);
-    if (!pathObject.ext.empty()) {
-      if (pathObject.ext.front() != '.') {
-        out.push_back('.');  // Node's formatExt
-      }
-      out.append(pathObject.ext);
-    }
+  w = std::copy(base.begin(), base.end(), w);
+  if (dot) {
+    *w++ = '.';
   }
+  std::copy(ext.begin(), ext.end(), w);
   return out;
 }
 

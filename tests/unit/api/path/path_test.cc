@@ -63,6 +63,18 @@ TEST(PathRelative, ClimbsOutOfFromThenDescendsIntoTo) {
   EXPECT_EQ(path::relative("/foo/bar", "/foo/barbaz"), "../barbaz");
 }
 
+TEST(PathRelative, ClimbsOutOfManyOneByteNames) {
+  // Three bytes of result for every two of `from`: more than `from` and `to` hold together.
+  std::string from;
+  std::string expected;
+  for (int i = 0; i < 700; ++i) {
+    from += "/a";
+    expected += i == 0 ? ".." : "/..";
+  }
+  EXPECT_EQ(path::relative(from, "/b"), expected + "/b");
+  EXPECT_EQ(path::relative(from + "/c", from + "/d"), "../d");
+}
+
 TEST(PathDirname, DropsTheLastSegment) {
   EXPECT_EQ(path::dirname("/foo/bar/baz/asdf/quux"), "/foo/bar/baz/asdf");
   EXPECT_EQ(path::dirname(""), ".");
