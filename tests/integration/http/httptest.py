@@ -115,9 +115,13 @@ class Server:
 
     def wait_exit(self, timeout):
         try:
-            return self.proc.wait(timeout)
+            code = self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
             return None
+        # The process is gone, but the reader thread may not have taken its last lines from the
+        # pipe yet (a loaded machine showed it: "server closed" missing after a clean exit).
+        self._reader.join(timeout)
+        return code
 
     def stop(self):
         """Ends this server (SIGTERM, then SIGKILL) and fails on a sanitizer report."""
