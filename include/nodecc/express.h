@@ -826,7 +826,10 @@ struct CompressionOptions {
 // compression() on the same request replaces the first.
 class Compression {
  public:
-  explicit Compression(CompressionOptions options = {});
+  // Two constructors rather than a default argument: GCC 12 at -O3 warns
+  // (-Wmaybe-uninitialized) about destroying a defaulted options temporary at the call site.
+  Compression();
+  explicit Compression(CompressionOptions options);
   void operator()(Request& req, Response& res, Next next) const;
   void operator()(http::IncomingMessage& req, http::ServerResponse& res,
                   UniqueFunction<void()> next) const;
@@ -834,9 +837,8 @@ class Compression {
  private:
   std::shared_ptr<const detail::CompressionConfig> config_;
 };
-inline Compression compression(CompressionOptions options = {}) {
-  return Compression(std::move(options));
-}
+Compression compression();
+Compression compression(CompressionOptions options);
 // compression.filter: whether the response's Content-Type is compressible (compressible 2 over
 // mime-db: its flag, else text/* and +json, +text, +xml types); false without a Content-Type.
 bool compressionFilter(http::IncomingMessage& req, http::ServerResponse& res);

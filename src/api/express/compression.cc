@@ -263,6 +263,16 @@ Compression::Compression(CompressionOptions options) {
   config_ = std::move(c);
 }
 
+Compression::Compression() : Compression(CompressionOptions{}) {}
+
+Compression compression() {
+  return Compression();
+}
+
+Compression compression(CompressionOptions options) {
+  return Compression(std::move(options));
+}
+
 void Compression::operator()(http::IncomingMessage& req, http::ServerResponse& res,
                              UniqueFunction<void()> next) const {
   res.setFilter(std::make_unique<detail::CompressionFilter>(config_, req));
