@@ -1,7 +1,8 @@
 // Writes src/api/express/tables.cc from the packages Express 5 uses (run from the repository
 // root after `npm ci --prefix tests/express`): mime-types' extension -> type map (with its
-// source preferences already applied) and mime-db's charsets. The statuses package's messages
-// are not copied: they are Node's http.STATUS_CODES (checked here), which nodecc already has
+// source preferences already applied), mime-db's charsets and compressible flags. The
+// statuses package's messages are not copied: they are Node's http.STATUS_CODES (checked here),
+// which nodecc already has
 // (http::statusCodeText). node scripts/gen_express_tables.js > src/api/express/tables.cc
 'use strict';
 const path = require('path');
@@ -25,6 +26,12 @@ const cs = Object.keys(db).filter((t) => db[t].charset).sort();
 out.push('constinit const TypeCharset kTypeCharsets[] = {');
 for (const t of cs) out.push(`    {${esc(t)}, ${esc(db[t].charset)}},`);
 out.push('};', `const size_t kTypeCharsetCount = ${cs.length};`, '');
+// compressible 2 (the compression middleware's default filter): mime-db's compressible flag,
+// for the types that have one.
+const cp = Object.keys(db).filter((t) => db[t].compressible !== undefined).sort();
+out.push('constinit const TypeCompressible kTypeCompressible[] = {');
+for (const t of cp) out.push(`    {${esc(t)}, ${db[t].compressible}},`);
+out.push('};', `const size_t kTypeCompressibleCount = ${cp.length};`, '');
 // Express's messages come from statuses; nodecc answers with Node's table. Stop if they part.
 const nodeCodes = require('http').STATUS_CODES;
 for (const c of new Set([...statuses.codes, ...Object.keys(nodeCodes).map(Number)])) {

@@ -16,6 +16,10 @@ const char* const kServeUsage =
     "  --cache-control VALUE Cache-Control header sent with files (default: none)\n"
     "  --list                HTML listing for directories without index.html\n"
     "  --follow-symlinks     follow symbolic links that lead outside DIR\n"
+    "  --gzip                gzip compressible files that have no .gz beside them, on the\n"
+    "                        fly, keeping the results in the cache (Range: the file itself)\n"
+    "  --gzip-level N        compression level 1-9 (default 6)\n"
+    "  --gzip-cache BYTES    compressed bytes kept per worker (default 16m; k, m, g suffixes)\n"
     "  --access-log FILE|-   append an access log in nginx's combined format (- : stdout)\n"
     "  --tls-cert FILE       serve https with this PEM certificate chain (needs --tls-key)\n"
     "  --tls-key FILE        the certificate's PEM private key\n"
@@ -33,6 +37,40 @@ bool parseUnsigned(const std::string& s, unsigned long max, unsigned long* out) 
     return false;
   }
   *out = v;
+  return true;
+}
+
+// "1048576", "512k", "16m", "1g".
+bool parseSize(const std::string& s, size_t* out) {
+  if (s.empty()) {
+    return false;
+  }
+  std::string digits = s;
+  size_t shift = 0;
+  switch (s.back()) {
+    case 'k':
+    case 'K':
+      shift = 10;
+      break;
+    case 'm':
+    case 'M':
+      shift = 20;
+      break;
+    case 'g':
+    case 'G':
+      shift = 30;
+      break;
+    default:
+      break;
+  }
+  if (shift != 0) {
+    digits.pop_back();
+  }
+  unsigned long v = 0;
+  if (!parseUnsigned(digits, (~0ul) >> (shift + 1), &v)) {
+    return false;
+  }
+  *out = size_t(v) << shift;
   return true;
 }
 
@@ -70,6 +108,20 @@ std::string parseServeArgs(const std::vector<std::string>& args, ServeArgs* out)
       out->list = true;
     } else if (isFlag("--follow-symlinks")) {
       out->followSymlinks = true;
+    } else if (isFlag("--gzip")) {
+      out->gzip = true;
+    } else if (arg == "--gzip-level") {
+      std::string v;
+      unsigned long n;
+      if (!takeValue(&v) || !parseUnsigned(v, 9, &n) || n == 0) {
+        return "--gzip-level needs a level from 1 to 9";
+      }
+      out->gzipLevel = int(n);
+    } else if (arg == "--gzip-cache") {
+      std::string v;
+      if (!takeValue(&v) || !parseSize(v, &out->gzipCacheBytes)) {
+        return "--gzip-cache needs a size in bytes (k, m, g suffixes allowed)";
+      }
     } else if (arg == "--port" || arg == "--workers") {
       std::string v;
       unsigned long n;

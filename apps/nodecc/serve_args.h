@@ -1,5 +1,6 @@
 #pragma once
 // `nodecc serve` options, parsed from the command line.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,6 +15,9 @@ struct ServeArgs {
   std::string cacheControl;
   bool list = false;
   bool followSymlinks = false;
+  bool gzip = false;  // compress on the fly
+  int gzipLevel = 6;
+  size_t gzipCacheBytes = size_t(16) << 20;
   std::string accessLog;  // "" off, "-" stdout, else a file appended to
   std::string tlsCert;    // PEM files: both given, the server speaks https only
   std::string tlsKey;

@@ -49,6 +49,9 @@ http::Server& startServer(const ServeArgs& a, bool announce) {
   options.cacheControl = a.cacheControl;
   options.listDirectories = a.list;
   options.followSymlinks = a.followSymlinks;
+  options.gzip = a.gzip;
+  options.gzipLevel = a.gzipLevel;
+  options.gzipCacheBytes = a.gzipCacheBytes;
   if (log->isOpen()) {
     options.onResponse = [log](http::IncomingMessage& req, http::ServerResponse&, int status,
                                uint64_t bytes) { log->log(req, status, bytes); };

@@ -63,6 +63,7 @@
 #include "nodecc/promise.h"
 #include "nodecc/querystring.h"
 #include "nodecc/small_vector.h"
+#include "nodecc/zlib.h"
 
 namespace nodecc::express {
 
@@ -498,6 +499,10 @@ class Response {
     return *this;
   }
   bool write(std::string_view chunk) { return message.write(chunk); }
+  // res.flush(), which compression() adds: sends what the compressor holds now (a full flush
+  // of the stream so far: server-sent events, a long poll). A no-op when the response is not
+  // being compressed (in Node it is then undefined).
+  void flush();
   Response& end() {
     message.end();
     return *this;
@@ -758,5 +763,86 @@ detail::Handler cookieParser(std::vector<std::string> secrets = {});
 inline detail::Handler cookieParser(std::string secret) {
   return cookieParser(std::vector<std::string>{std::move(secret)});
 }
+
+// A size in bytes as the `bytes` package's parse() reads it: a number, or text such as "1kb",
+// "1.5mb", " 100 " (case-insensitive units b, kb, mb, gb, tb, pb; powers of 1024).
+class ByteSize {
+ public:
+  ByteSize(double bytes) : number_(bytes) {}                  // NOLINT: implicit, as JS values
+  ByteSize(int bytes) : number_(bytes) {}                     // NOLINT
+  ByteSize(const char* text) : text_(text), isText_(true) {}  // NOLINT
+  ByteSize(std::string text) : text_(std::move(text)), isText_(true) {}  // NOLINT
+  // bytes.parse(value): nullopt where it returns null (NaN, text it cannot read).
+  std::optional<double> parse() const;
+
+ private:
+  double number_ = 0;
+  std::string text_;
+  bool isText_ = false;
+};
+
+namespace detail {
+struct CompressionConfig;
+}  // namespace detail
+
+// compression 1.8's options. The zlib ones (level, memLevel, strategy, windowBits, chunkSize,
+// flush) are Node's zlib options for the gzip and deflate streams, checked as Node checks them
+// (RangeError ERR_OUT_OF_RANGE, thrown by compression() here; Node throws at the first
+// compressed response); `brotli` is the brotli stream's, its params starting from
+// {BROTLI_PARAM_QUALITY: 4}.
+struct CompressionOptions {
+  // Whether to compress a response (called when its head is about to be stored); null:
+  // compressionFilter, compression.filter in Node.
+  using Filter = std::function<bool(http::IncomingMessage& req, http::ServerResponse& res)>;
+  Filter filter = nullptr;
+  // Responses whose Content-Length (or, when end(body) is the first write, body) is below this
+  // are sent as they are. A value bytes.parse() rejects means the default, 1 KiB.
+  ByteSize threshold = 1024;
+  std::optional<int> level{};
+  std::optional<int> memLevel{};
+  std::optional<int> strategy{};
+  std::optional<int> windowBits{};
+  std::optional<int64_t> chunkSize{};  // the size of the compressed pieces written, 16 KiB
+  std::optional<int> flush{};          // each write's flush kind: Z_NO_FLUSH
+  zlib::BrotliOptions brotli{};
+  // The coding used when the request has no Accept-Encoding: "identity" (none), or "gzip",
+  // "deflate", "br".
+  std::string enforceEncoding = "identity";
+};
+
+// The `compression` middleware (npm compression 1.8) for Express apps and for a bare
+// http::createServer handler (compress(req, res, next), as in Node): negotiates br, gzip or
+// deflate from Accept-Encoding (negotiator 0.6's q-values, `*`, identity;q=0; br, then gzip
+// preferred at equal q), adds Vary: Accept-Encoding, and leaves alone responses the filter
+// refuses (by default those whose Content-Type mime-db does not mark compressible), with
+// Cache-Control: no-transform, below the threshold, already with a Content-Encoding, and
+// HEAD requests. A compressed response loses its Content-Length and goes out chunked.
+//
+// The body is compressed as the application writes it, on the loop thread, into the
+// connection (chunkSize pieces): nothing is held back beyond the codec's own window, so
+// write() returns false and 'drain' comes exactly as for an uncompressed response. A body
+// given whole to end() (res.send) is compressed in one pass (libdeflate for gzip/deflate at
+// the default windowBits and strategy). One compression filter per response: a second
+// compression() on the same request replaces the first.
+class Compression {
+ public:
+  // Two constructors rather than a default argument: GCC 12 at -O3 warns
+  // (-Wmaybe-uninitialized) about destroying a defaulted options temporary at the call site.
+  Compression();
+  explicit Compression(CompressionOptions options);
+  void operator()(Request& req, Response& res, Next next) const;
+  void operator()(http::IncomingMessage& req, http::ServerResponse& res,
+                  UniqueFunction<void()> next) const;
+
+ private:
+  std::shared_ptr<const detail::CompressionConfig> config_;
+};
+Compression compression();
+Compression compression(CompressionOptions options);
+// compression.filter: whether the response's Content-Type is compressible (compressible 2 over
+// mime-db: its flag, else text/* and +json, +text, +xml types); false without a Content-Type.
+bool compressionFilter(http::IncomingMessage& req, http::ServerResponse& res);
+// res.flush() for a bare http response compression() was applied to (a no-op otherwise).
+void flush(http::ServerResponse& res);
 
 }  // namespace nodecc::express

@@ -66,6 +66,7 @@ struct OwnedHeader;
 namespace detail {
 class ExchangeImpl;
 class HttpServerImpl;
+class ResponseFilter;
 class ClientRequestImpl;
 // A message's received fields (name and value as sent), filled by the parser.
 using HeaderFields = std::vector<core::OwnedHeader>;
@@ -331,9 +332,23 @@ class ServerResponse : public EventEmitter {
   IncomingMessage& req();
   net::Socket& socket();
 
+  // Machinery for middleware that rewrites the body (express::compression; see
+  // nodecc/detail/response_filter.h): from now on writeHead, write, end and flushHeaders go
+  // through `filter`, which this response owns until its exchange serves the next request.
+  void setFilter(std::unique_ptr<detail::ResponseFilter> filter);
+  detail::ResponseFilter* filter() const { return filter_.get(); }
+
  private:
   friend class detail::ExchangeImpl;
+  friend class detail::ResponseFilter;
+  bool writeUnfiltered(std::string_view chunk, UniqueFunction<void(Error*)> cb);
+  void endUnfiltered(std::string_view data, UniqueFunction<void()> cb);
+  // on-headers: writeHead's fields become setHeader calls, the filter sees the head, and the
+  // head is stored with the (possibly changed) status.
+  void writeHeadFiltered(int status, std::string_view message,
+                         const std::vector<std::pair<std::string, std::string>>& headers);
   detail::ExchangeImpl& ex_;
+  std::unique_ptr<detail::ResponseFilter> filter_;
 };
 
 using RequestListener = UniqueFunction<void(IncomingMessage&, ServerResponse&)>;

@@ -57,6 +57,18 @@ struct StaticOptions {
   bool redirect = true;
   // Serve file.br / file.gz beside a file when the client accepts them.
   bool precompressed = true;
+  // Compress on the fly (nginx's `gzip on`, `nodecc serve --gzip`): a compressible file
+  // (text/*, JavaScript, JSON, XML, SVG, wasm...) of gzipMinBytes..gzipMaxBytes with no .gz
+  // sibling is gzipped at gzipLevel once per cache fill, on the thread pool, and the result
+  // kept in the cache beside the file (dropped when the file changes on disk, at most
+  // gzipCacheBytes of compressed bodies per cache). Its ETag is the file's made weak, every
+  // response for the file carries Vary: Accept-Encoding, and a Range request is answered
+  // from the file itself (as nginx does).
+  bool gzip = false;
+  int gzipLevel = 6;  // 1..9 (libdeflate's levels up to 9)
+  size_t gzipMinBytes = 20;
+  size_t gzipMaxBytes = size_t(8) << 20;
+  size_t gzipCacheBytes = size_t(16) << 20;
 
   // The cache (per handler): at most cacheEntries files and cacheMemoryBytes of contents;
   // files up to memoryFileMaxBytes are held in memory, larger ones as open fds (sendfile).

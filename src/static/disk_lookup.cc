@@ -7,10 +7,12 @@
 #include "os/dir.h"
 #include "os/fd.h"
 #include "os/file_stat.h"
+#include "os/fs_ops.h"
 #include "os/open_beneath.h"
 #include "static/directory_listing.h"
 #include "static/mime_types.h"
 #include "static/path_resolution.h"
+#include "zlib/one_shot.h"
 
 namespace nodecc::staticfiles::core {
 
@@ -22,6 +24,37 @@ constexpr int kOpenFlags = O_RDONLY | O_NONBLOCK | O_NOCTTY;
 
 os::core::LinkPolicy policyOf(const Options& o) {
   return o.followSymlinks ? os::core::LinkPolicy::kFollowAny : os::core::LinkPolicy::kStayBeneath;
+}
+
+// Options::gzip: the gzip representation of the file whose identity representation is built,
+// compressed here on the worker (libdeflate); not kept when it would not be smaller.
+void compressOnTheFly(FileEntry* entry, const Options& o) {
+  const Representation& identity = entry->reps[int(Coding::kIdentity)];
+  std::string contents;
+  std::string_view input = identity.body;
+  if (!identity.inMemory()) {
+    contents.resize(identity.size);
+    size_t done = 0;
+    while (done < contents.size()) {
+      auto n = os::core::readAt(identity.file->fd(), contents.data() + done, contents.size() - done,
+                                int64_t(done));
+      if (!n || *n == 0) {
+        return;  // shrank or failed under us: the next revalidation refills
+      }
+      done += *n;
+    }
+    input = contents;
+  }
+  zlib::core::OneShotSettings settings;
+  settings.mode = zlib::core::Mode::kGzip;
+  settings.zlib.level = o.gzipLevel;
+  zlib::core::OneShotResult r = zlib::core::runOneShot(settings, input);
+  if (!r.ok() || r.output.size() >= input.size()) {
+    return;
+  }
+  Representation& rep = entry->reps[int(Coding::kGzip)];
+  buildCompressedRepresentation(rep, identity, std::move(r.output), o);
+  entry->compressedBytes = rep.body.size();
 }
 
 // Builds the entry for the regular file open as `fd` at `relPath`.
@@ -59,7 +92,15 @@ void buildFile(const RootConfig& config, std::string_view key, const std::string
     }
   }
   std::string_view mime = mimeTypeFor(relPath);
+  const bool compress = o.gzip && siblingFd[int(Coding::kGzip)] < 0 && isCompressibleType(mime) &&
+                        st.size >= o.gzipMinBytes && st.size <= o.gzipMaxBytes;
+  if (compress) {
+    entry->varies = true;  // the file has a gzip representation, unless it compresses badly
+  }
   bool ok = buildRepresentation(entry->reps[0], fd, st, mime, Coding::kIdentity, entry->varies, o);
+  if (ok && compress) {
+    compressOnTheFly(entry, o);
+  }
   for (int c = 1; c < kCodingCount; ++c) {
     if (siblingFd[c] >= 0) {
       ok = buildRepresentation(entry->reps[c], siblingFd[c], siblingSt[c], mime, Coding(c), true,

@@ -21,6 +21,12 @@ size_t formatEntityTag(int64_t mtimeSec, uint64_t size, char* out) {
 bool entityTagListMatches(std::string_view list, std::string_view etag, bool weak) {
   using text::core::isOws;
   list = text::core::trimOws(list);
+  // A weak current tag (a representation compressed on the fly) matches under weak
+  // comparison only.
+  const bool currentWeak = etag.starts_with("W/");
+  if (currentWeak) {
+    etag.remove_prefix(2);
+  }
   if (list == "*") {
     return true;  // any current representation
   }
@@ -45,7 +51,7 @@ bool entityTagListMatches(std::string_view list, std::string_view etag, bool wea
     }
     std::string_view tag = list.substr(i, close + 1 - i);
     i = close + 1;
-    if (tag == etag && (weak || !isWeak)) {
+    if (tag == etag && (weak || (!isWeak && !currentWeak))) {
       return true;
     }
     while (i < list.size() && isOws(list[i])) {

@@ -13,9 +13,9 @@ inline constexpr size_t kMaxEntityTagLength = 35;
 size_t formatEntityTag(int64_t mtimeSec, uint64_t size, char* out);
 
 // Whether the If-None-Match / If-Match field value `list` ("*" or #entity-tag) matches the
-// strong tag `etag` (quotes included). Weak comparison ignores W/ on the listed tags (If-None-
-// Match); strong comparison lets a W/ tag match nothing (If-Match). A malformed element ends
-// the scan (what came before it still counts).
+// tag `etag` (quotes included; "W/" first for a weak one). Weak comparison ignores W/ on both
+// sides (If-None-Match); strong comparison lets a W/ tag, listed or current, match nothing
+// (If-Match). A malformed element ends the scan (what came before it still counts).
 bool entityTagListMatches(std::string_view list, std::string_view etag, bool weak);
 
 }  // namespace nodecc::staticfiles::core

@@ -31,8 +31,8 @@ size_t fdsOf(const FileEntry* e) {
 
 }  // namespace
 
-FileCache::FileCache(size_t maxEntries, size_t maxMemoryBytes)
-    : maxEntries_(maxEntries), maxMemory_(maxMemoryBytes) {
+FileCache::FileCache(size_t maxEntries, size_t maxMemoryBytes, size_t maxCompressedBytes)
+    : maxEntries_(maxEntries), maxMemory_(maxMemoryBytes), maxCompressed_(maxCompressedBytes) {
   map_.reserve(maxEntries);
 }
 
@@ -72,7 +72,8 @@ FileEntry* FileCache::find(std::string_view key) {
 }
 
 void FileCache::insert(FileEntry* entry) {
-  if (maxEntries_ == 0 || entry->memoryBytes > maxMemory_) {
+  if (maxEntries_ == 0 || entry->memoryBytes > maxMemory_ ||
+      entry->compressedBytes > maxCompressed_) {
     return;
   }
   auto it = map_.find(std::string_view(entry->key));
@@ -98,7 +99,8 @@ void FileCache::insert(FileEntry* entry) {
   map_.emplace(std::string_view(entry->key), entry);
   pushFront(entry);
   memory_ += entry->memoryBytes;
-  while (map_.size() > maxEntries_ || memory_ > maxMemory_) {
+  compressed_ += entry->compressedBytes;
+  while (map_.size() > maxEntries_ || memory_ > maxMemory_ || compressed_ > maxCompressed_) {
     erase(tail_);
   }
 }
@@ -107,6 +109,7 @@ void FileCache::erase(FileEntry* e) {
   map_.erase(std::string_view(e->key));
   unlink(e);
   memory_ -= e->memoryBytes;
+  compressed_ -= e->compressedBytes;
   gCachedFds -= fdsOf(e);
   e->release();
 }

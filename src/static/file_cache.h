@@ -5,6 +5,7 @@
 // within about a quarter of RLIMIT_NOFILE (a file past it is evicted or not kept). Lookup
 // allocates nothing (the map is keyed by views of the entries' own keys). Loop thread only.
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <unordered_map>
 
@@ -14,7 +15,8 @@ namespace nodecc::staticfiles::core {
 
 class FileCache {
  public:
-  FileCache(size_t maxEntries, size_t maxMemoryBytes);
+  // maxCompressedBytes bounds the bodies compressed on the fly (FileEntry::compressedBytes).
+  FileCache(size_t maxEntries, size_t maxMemoryBytes, size_t maxCompressedBytes = SIZE_MAX);
   ~FileCache();
   FileCache(const FileCache&) = delete;
   FileCache& operator=(const FileCache&) = delete;
@@ -30,6 +32,7 @@ class FileCache {
 
   size_t size() const { return map_.size(); }
   size_t memoryBytes() const { return memory_; }
+  size_t compressedBytes() const { return compressed_; }
   size_t maxEntries() const { return maxEntries_; }
 
  private:
@@ -47,6 +50,8 @@ class FileCache {
   size_t maxEntries_;
   size_t maxMemory_;
   size_t memory_ = 0;
+  size_t maxCompressed_;
+  size_t compressed_ = 0;
 };
 
 }  // namespace nodecc::staticfiles::core

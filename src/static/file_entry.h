@@ -19,11 +19,14 @@ namespace nodecc::staticfiles::core {
 
 struct Representation {
   bool present = false;
+  // Made by compressing the file on the fly (Options::gzip), not read from a sibling: its
+  // ETag is the file's made weak, and a Range request is answered from the file instead.
+  bool onTheFly = false;
   uint64_t size = 0;
   int64_t mtimeSec = 0;
   std::string body;                       // the contents when in memory (file == nullptr)
   net::core::SharedFile* file = nullptr;  // else the open file (one reference held)
-  char etag[kMaxEntityTagLength];
+  char etag[kMaxEntityTagLength + 2];     // + "W/" for a representation compressed here
   uint8_t etagLength = 0;
   // Header bytes. fields200 is a whole 200 head without Date/Connection; the rest are pieces
   // that 206/304/416 heads are assembled from.
@@ -62,7 +65,8 @@ class FileEntry {
   Witness witnesses[kCodingCount];
   bool varies = false;  // a precompressed sibling exists: Vary: Accept-Encoding everywhere
   size_t memoryBytes = 0;
-  int64_t validatedAt = 0;  // loop time (ms) of the last check against the disk
+  size_t compressedBytes = 0;  // the bodies compressed on the fly (within memoryBytes)
+  int64_t validatedAt = 0;     // loop time (ms) of the last check against the disk
 
   // The cache's LRU links.
   FileEntry* lruPrev = nullptr;
@@ -82,5 +86,11 @@ std::string_view codingSuffix(Coding c);
 bool buildRepresentation(Representation& rep, int fd, const os::core::FileStat& st,
                          std::string_view mimeType, Coding coding, bool varies,
                          const Options& options);
+
+// Fills `rep` as the gzip representation of `identity` whose compressed bytes are `body`
+// (Options::gzip): in memory, the identity's Content-Type and Last-Modified, its ETag made
+// weak (as nginx's gzip filter does), Vary, no Accept-Ranges.
+void buildCompressedRepresentation(Representation& rep, const Representation& identity,
+                                   std::string body, const Options& options);
 
 }  // namespace nodecc::staticfiles::core

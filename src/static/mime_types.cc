@@ -164,4 +164,25 @@ size_t mimeTableSize() {
   return kTable.size();
 }
 
+bool isCompressibleType(std::string_view mimeType) {
+  std::string_view t = mimeType.substr(0, mimeType.find(';'));
+  if (t.starts_with("text/") || t.ends_with("+xml") || t.ends_with("+json")) {
+    return true;
+  }
+  static constexpr std::string_view kTypes[] = {"application/javascript",
+                                                "application/json",
+                                                "application/xml",
+                                                "application/wasm",
+                                                "application/x-javascript",
+                                                "font/ttf",
+                                                "font/otf",
+                                                "application/vnd.ms-fontobject",
+                                                "image/x-icon",
+                                                "image/vnd.microsoft.icon",
+                                                "image/x-ms-bmp",
+                                                "image/bmp",
+                                                "application/manifest+json"};
+  return std::find(std::begin(kTypes), std::end(kTypes), t) != std::end(kTypes);
+}
+
 }  // namespace nodecc::staticfiles::core

@@ -12,6 +12,10 @@ inline constexpr std::string_view kDefaultMimeType = "application/octet-stream";
 // The Content-Type value for a file name or path ("a/b.CSS" -> "text/css; charset=utf-8"),
 // kDefaultMimeType when the name has no known extension.
 std::string_view mimeTypeFor(std::string_view fileName);
+// Whether a type from mimeTypeFor is worth compressing on the fly: text/*, and the textual
+// application types (JavaScript, JSON, XML and their +json/+xml kin), SVG, wasm, fonts
+// without their own compression (ttf, otf, eot), icons and bitmaps.
+bool isCompressibleType(std::string_view mimeType);
 
 // Number of extensions in the table (for tests).
 size_t mimeTableSize();

@@ -26,6 +26,16 @@ struct Options {
   bool redirectDirectories = true;
   // Serve file.br / file.gz beside file when Accept-Encoding allows.
   bool precompressed = true;
+  // Compress on the fly (nginx's `gzip on`): a compressible file (text/*, JavaScript, JSON,
+  // XML, SVG, wasm...) of gzipMinBytes..gzipMaxBytes without a .gz sibling gets a gzip
+  // representation made once per cache fill, on the thread pool, at gzipLevel, kept in the
+  // cache beside the file and dropped with it when the file changes. gzipCacheBytes bounds
+  // the compressed bytes a cache holds (least recently used entries go first).
+  bool gzip = false;
+  int gzipLevel = 6;
+  size_t gzipMinBytes = 20;
+  size_t gzipMaxBytes = size_t(8) << 20;
+  size_t gzipCacheBytes = size_t(16) << 20;
 
   // The cache: at most cacheEntries files, and cacheMemoryBytes of file contents held in
   // memory (files of up to memoryFileMaxBytes are read into memory; larger ones keep an open

@@ -105,8 +105,13 @@ void ResponseBuilder::fromEntry(const FileEntry& entry, const Request& req, Resp
     coding = chooseCoding(req.acceptEncoding, entry.reps[int(Coding::kGzip)].present,
                           entry.reps[int(Coding::kBrotli)].present);
   }
-  const Representation& rep = entry.reps[int(coding)];
   const bool head = req.isHead();
+  if (entry.reps[int(coding)].onTheFly && !head && present(req.range)) {
+    // nginx's order: a Range request is answered from the file (its range filter runs before
+    // gzip, which compresses only 200s); the 206 keeps Vary.
+    coding = Coding::kIdentity;
+  }
+  const Representation& rep = entry.reps[int(coding)];
   Validators v{rep.etagView(), rep.mtimeSec};
   if (present(req.ifMatch) || present(req.ifNoneMatch) || present(req.ifModifiedSince) ||
       present(req.ifUnmodifiedSince)) {

@@ -30,7 +30,8 @@ StaticFiles::StaticFiles(loop::core::Loop& loop, threadpool::core::ThreadPool& p
     : loop_(loop),
       pool_(pool),
       config_(std::move(config)),
-      cache_(config_->options.cacheEntries, config_->options.cacheMemoryBytes) {
+      cache_(config_->options.cacheEntries, config_->options.cacheMemoryBytes,
+             config_->options.gzipCacheBytes) {
   path_.reserve(256);
   witness_.reserve(256);
 }

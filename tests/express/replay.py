@@ -13,19 +13,27 @@ A cases file holds blocks:
     body (optional; "\\r\\n" and "\\xNN" escapes are read; a trailing newline is dropped)
 
 Host is added when absent, and Content-Length when there is a body and no framing field.
-Each case goes over its own connection. --mask REGEX replaces what matches in both
+Each case goes over its own connection.
+
+A body with Content-Encoding gzip, deflate or br is compared decoded (shown as
+"<gzip decoded>..."; "<gzip undecodable>" when it does not decode): compressed bytes differ
+between Node's bundled zlib and the system's zlib (and libdeflate), the content must not.
+Its header fields are compared as they are, Content-Length included. --mask REGEX replaces what matches in both
 responses (a clock in Expires, say) before comparing.
 
 Exit status: 0 same, 1 different, 2 a server could not be started or Express is not installed
 (`npm ci` in tests/express; make test does it), 77 node is missing (ctest's SKIP_RETURN_CODE).
 """
 import argparse
+import ctypes
+import ctypes.util
 import os
 import re
 import socket
 import subprocess
 import sys
 import time
+import zlib
 
 SKIP = 77
 HOST = "127.0.0.1"
@@ -69,6 +77,45 @@ def parse_cases(path):
     return out
 
 
+def brotli_decode(data):
+    """BrotliDecoderDecompress from the system's libbrotlidec (Python has no brotli module
+    here); None when the library is missing or the data does not decode."""
+    name = ctypes.util.find_library("brotlidec")
+    if not name:
+        return None
+    lib = ctypes.CDLL(name)
+    size = max(1024, len(data) * 8)
+    while size < (1 << 30):
+        out = ctypes.create_string_buffer(size)
+        out_size = ctypes.c_size_t(size)
+        result = lib.BrotliDecoderDecompress(ctypes.c_size_t(len(data)), data,
+                                             ctypes.byref(out_size), out)
+        if result == 1:  # BROTLI_DECODER_RESULT_SUCCESS
+            return out.raw[:out_size.value]
+        if result != 3:  # not NEEDS_MORE_OUTPUT: an error
+            return None
+        size *= 4
+    return None
+
+
+def decode_body(coding, body):
+    """The content of a body sent with Content-Encoding `coding`, or None."""
+    try:
+        if coding == "gzip":
+            d = zlib.decompressobj(wbits=31)
+            out = d.decompress(body)
+            return out if d.eof and not d.unused_data else None
+        if coding == "deflate":
+            d = zlib.decompressobj(wbits=15)
+            out = d.decompress(body)
+            return out if d.eof and not d.unused_data else None
+    except zlib.error:
+        return None
+    if coding == "br":
+        return brotli_decode(body)
+    return None
+
+
 def read_response(sock, method):
     buf = b""
     sock.settimeout(10)
@@ -90,6 +137,7 @@ def read_response(sock, method):
         return head.decode("latin-1")
     lower = {k.lower(): v for k, v in fields}
     body = rest
+    framing = b""
     if method == "HEAD" or code in (204, 304) or 100 <= code < 200:
         body = b""
     elif "content-length" in lower:
@@ -117,13 +165,22 @@ def read_response(sock, method):
                 break
             decoded += rest[:size]
             rest = rest[size + 2:]
-        body = (b"<chunked>" if complete else b"<chunked, cut short>") + decoded
+        body = decoded
+        framing = b"<chunked>" if complete else b"<chunked, cut short>"
     else:
         while True:
             chunk = sock.recv(65536)
             if not chunk:
                 break
             body += chunk
+    coding = lower.get("content-encoding", "").strip().lower()
+    if body and coding in ("gzip", "deflate", "br"):
+        content = decode_body(coding, body)
+        if content is None:
+            body = ("<%s undecodable>" % coding).encode() + body
+        else:
+            body = ("<%s decoded>" % coding).encode() + content
+    body = framing + body
     shown = [status] + ["%s: %s" % (k, v) for k, v in fields if k.lower() != "date"]
     return "\n".join(shown) + "\n\n" + body.decode("latin-1")
 

@@ -110,4 +110,40 @@ std::optional<std::string> mimeContentType(std::string_view str) {
   return mime;
 }
 
+namespace {
+// JavaScript's \s over ASCII (header values are bytes; the Unicode spaces do not occur).
+bool isJsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+}  // namespace
+
+std::optional<bool> compressible(std::string_view type) {
+  // compressible 2: EXTRACT_TYPE_REGEXP /^\s*([^;\s]*)(?:;|\s|$)/, lower-cased.
+  size_t start = 0;
+  while (start < type.size() && isJsSpace(type[start])) {
+    ++start;
+  }
+  size_t end = start;
+  while (end < type.size() && type[end] != ';' && !isJsSpace(type[end])) {
+    ++end;
+  }
+  std::string lower(type.substr(start, end - start));
+  text::core::lowerInPlace(lower);
+  const TypeCompressible* first = kTypeCompressible;
+  const TypeCompressible* last = kTypeCompressible + kTypeCompressibleCount;
+  auto it =
+      std::lower_bound(first, last, std::string_view(lower),
+                       [](const TypeCompressible& e, std::string_view k) { return e.type < k; });
+  if (it != last && it->type == lower) {
+    return it->compressible;
+  }
+  // COMPRESSIBLE_TYPE_REGEXP /^text\/|\+(?:json|text|xml)$/i, else undefined.
+  std::string_view t = lower;
+  if (t.starts_with("text/") || t.ends_with("+json") || t.ends_with("+text") ||
+      t.ends_with("+xml")) {
+    return true;
+  }
+  return std::nullopt;
+}
+
 }  // namespace nodecc::express::detail

@@ -148,7 +148,9 @@ Response& Response::type(std::string_view t) {
   return set("Content-Type", ct);
 }
 
-Response& Response::vary(std::string_view field) {
+namespace detail {
+
+void vary(http::ServerResponse& message, std::string_view field) {
   std::string header = message.getHeader("Vary").value_or("");
   auto parse = [](std::string_view s) {
     std::vector<std::string> list;
@@ -171,7 +173,7 @@ Response& Response::vary(std::string_view field) {
   };
   std::vector<std::string> fields = parse(field);
   if (header == "*") {
-    return *this;
+    return;
   }
   std::string val = header;
   std::string lowerHeader = header;
@@ -180,7 +182,7 @@ Response& Response::vary(std::string_view field) {
   if (std::find(fields.begin(), fields.end(), "*") != fields.end() ||
       std::find(vals.begin(), vals.end(), "*") != vals.end()) {
     message.setHeader("Vary", "*");
-    return *this;
+    return;
   }
   for (const std::string& f : fields) {
     std::string fl = f;
@@ -193,6 +195,12 @@ Response& Response::vary(std::string_view field) {
   if (!val.empty()) {
     message.setHeader("Vary", val);
   }
+}
+
+}  // namespace detail
+
+Response& Response::vary(std::string_view field) {
+  detail::vary(message, field);
   return *this;
 }
 

@@ -108,6 +108,9 @@ void ExchangeImpl::begin() {
   }
   req.removeAllListeners();
   res.removeAllListeners();
+  if (res.filter_) {
+    res.filter_.reset();  // the previous response's (compression's state)
+  }
   res.statusCode = 200;
   res.statusMessage.clear();
   res.sendDate = true;

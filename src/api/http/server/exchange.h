@@ -19,6 +19,7 @@
 #include "http/server_delegate.h"
 #include "loop/intrusive_list.h"
 #include "loop/timer_queue.h"
+#include "nodecc/detail/response_filter.h"
 #include "nodecc/http.h"
 #include "tls/connection.h"
 

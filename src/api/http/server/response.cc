@@ -9,6 +9,7 @@
 #include "api/runtime.h"
 #include "http/date_cache.h"
 #include "http/status_codes.h"
+#include "nodecc/detail/response_filter.h"
 #include "nodecc/process.h"
 
 namespace nodecc::http {
@@ -201,6 +202,10 @@ void beginHead(ServerResponse& res, int status, std::string_view message,
 ServerResponse& ServerResponse::writeHead(
     int status, std::string_view message,
     const std::vector<std::pair<std::string, std::string>>& headers) {
+  if (filter_ && !filter_->headersFired_ && !headersSent) [[unlikely]] {
+    writeHeadFiltered(status, message, headers);
+    return *this;
+  }
   beginHead(*this, status, message, headers);
   if (ex_.outHeaders.empty()) {
     // Only writeHead() gives headers: they go out as given, repeated names too (Node passes
@@ -221,7 +226,7 @@ ServerResponse& ServerResponse::writeHead(
 ServerResponse& ServerResponse::writeHead(
     int status, std::string_view message,
     std::vector<std::pair<std::string, std::string>>&& headers) {
-  if (!ex_.outHeaders.empty()) {
+  if (!ex_.outHeaders.empty() || filter_) {
     return writeHead(status, message, std::as_const(headers));
   }
   beginHead(*this, status, message, headers);
@@ -231,7 +236,31 @@ ServerResponse& ServerResponse::writeHead(
   return *this;
 }
 
+void ServerResponse::writeHeadFiltered(
+    int status, std::string_view message,
+    const std::vector<std::pair<std::string, std::string>>& headers) {
+  filter_->headersFired_ = true;
+  statusCode = status;
+  for (const auto& [n, v] : headers) {
+    setHeader(n, std::string_view(v));
+  }
+  filter_->onHeaders(*this);
+  // on-headers passes the status on alone when the listener changed it.
+  writeHead(statusCode, statusCode == status ? message : std::string_view(), HeaderList{});
+}
+
+void ServerResponse::setFilter(std::unique_ptr<detail::ResponseFilter> filter) {
+  filter_ = std::move(filter);
+}
+
 bool ServerResponse::write(std::string_view chunk, UniqueFunction<void(Error*)> cb) {
+  if (filter_) [[unlikely]] {
+    return filter_->write(*this, chunk, std::move(cb));
+  }
+  return writeUnfiltered(chunk, std::move(cb));
+}
+
+bool ServerResponse::writeUnfiltered(std::string_view chunk, UniqueFunction<void(Error*)> cb) {
   if (writableEnded) {
     Error e("ERR_STREAM_WRITE_AFTER_END", "write after end");
     if (cb) {
@@ -272,6 +301,14 @@ void ServerResponse::end(UniqueFunction<void()> cb) {
 }
 
 void ServerResponse::end(std::string_view data, UniqueFunction<void()> cb) {
+  if (filter_) [[unlikely]] {
+    filter_->end(*this, data, std::move(cb));
+    return;
+  }
+  endUnfiltered(data, std::move(cb));
+}
+
+void ServerResponse::endUnfiltered(std::string_view data, UniqueFunction<void()> cb) {
   if (writableEnded) {
     if (cb) {
       process::nextTick([cb = std::move(cb)]() mutable { cb(); });
@@ -317,6 +354,9 @@ void ServerResponse::end(const Buffer& data, UniqueFunction<void()> cb) {
 }
 
 ServerResponse& ServerResponse::flushHeaders() {
+  if (filter_ && !ex_.headStored) {
+    writeHead(statusCode);  // Node's _implicitHeader, which on-headers sees
+  }
   if (!ex_.headStored) {
     ex_.storeHead(false, 0);
   }
@@ -354,6 +394,40 @@ ServerResponse& ServerResponse::setTimeout(uint64_t ms) {
   }
   return *this;
 }
+
+// --- ResponseFilter's access to the response underneath
+
+namespace detail {
+
+bool ResponseFilter::writeThrough(ServerResponse& res, std::string_view chunk,
+                                  UniqueFunction<void(Error*)> cb) {
+  return res.writeUnfiltered(chunk, std::move(cb));
+}
+
+void ResponseFilter::endThrough(ServerResponse& res, std::string_view data,
+                                UniqueFunction<void()> cb) {
+  res.endUnfiltered(data, std::move(cb));
+}
+
+bool ResponseFilter::gone(ServerResponse& res) {
+  ExchangeImpl& ex = res.ex_;
+  auto* conn = ex.connection();
+  return ex.aborted() || conn == nullptr || conn->stream().failed() || conn->stream().closing();
+}
+
+bool ResponseFilter::writable(ServerResponse& res) {
+  if (gone(res)) {
+    return false;
+  }
+  ExchangeImpl& ex = res.ex_;
+  if (ex.pendingBytes() < ex.server.facade.options.highWaterMark) {
+    return true;
+  }
+  ex.needDrain = true;
+  return false;
+}
+
+}  // namespace detail
 
 IncomingMessage& ServerResponse::req() {
   return ex_.req;

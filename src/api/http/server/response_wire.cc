@@ -324,6 +324,8 @@ void ExchangeImpl::failResponse(std::exception_ptr) {
   if (res.writableEnded) {
     return;
   }
+  // A body filter (compression) has no say in the 500, nor in cutting a response short.
+  res.filter_.reset();
   if (!headFlushed) {
     // A head stored by writeHead() but not yet written is replaced.
     outHeaders.clear();

@@ -295,6 +295,17 @@ StaticHandler serveStatic(std::string_view root, StaticOptions options) {
   o.indexFile = std::move(options.index);
   o.redirectDirectories = options.redirect;
   o.precompressed = options.precompressed;
+  if (options.gzipLevel < 1 || options.gzipLevel > 9) {
+    std::string message =
+        "The value of \"gzipLevel\" is out of range. It must be >= 1 and <= 9. Received ";
+    message += std::to_string(options.gzipLevel);
+    throw RangeError("ERR_OUT_OF_RANGE", message);
+  }
+  o.gzip = options.gzip;
+  o.gzipLevel = options.gzipLevel;
+  o.gzipMinBytes = options.gzipMinBytes;
+  o.gzipMaxBytes = options.gzipMaxBytes;
+  o.gzipCacheBytes = options.gzipCacheBytes;
   o.cacheEntries = options.cacheEntries;
   o.cacheMemoryBytes = options.cacheMemoryBytes;
   o.memoryFileMaxBytes = options.memoryFileMaxBytes;
