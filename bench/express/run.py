@@ -172,8 +172,15 @@ def run(args, wanted, tmp):
                 "%10.0f" % med[(n, name)] if (n, name) in med else "%10s" % "-" for n in names))
 
     def ratio(a, b):
-        return "%.2fx" % (med[a] / med[b]) if a in med and b in med else "-"
-    print("\nratios (per server CPU-second; issue 19's targets in brackets):")
+        # The median of the per-repetition ratios: both sides of a pair ran seconds apart, so
+        # the load's drift between repetitions (large on a shared machine) cancels; the range
+        # shows how much it moved.
+        if a not in results or b not in results:
+            return "-"
+        pairs = sorted(x / y for x, y in zip(results[a], results[b]))
+        return "%.2fx (%.2f-%.2f)" % (statistics.median(pairs), pairs[0], pairs[-1])
+    print("\nratios, median of the repetitions' (range) (per server CPU-second; issue 19's "
+          "targets in brackets):")
     for twin in ("hello", "json"):
         for bare in ("http-" + twin, "http-%s-etag" % twin):
             print("  nodecc express-%-5s / nodecc %-15s %s  [>= 0.85x]" %
