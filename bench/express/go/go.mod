@@ -1,0 +1,3 @@
+module nodecc.example/bench/express/go
+
+go 1.22
