@@ -55,12 +55,17 @@ elif [ "$profile" = test ] && ! command -v npm >/dev/null 2>&1; then
   missing+=(npm)
 fi
 
-# Express 5 is the oracle of tests/express: the versions package-lock.json pins, installed
-# there once (npm ci), never committed.
+# Express 5 (and the packages its pairs test against, such as compression) is the oracle of
+# tests/express: the versions package-lock.json pins, installed there by npm ci, never committed;
+# again when the lockfile is newer than what npm installed.
 express_oracle() {
   local dir
   dir="$(cd "$(dirname "$0")/.." && pwd)/tests/express"
-  if [ "$profile" != test ] || [ -d "$dir/node_modules/express" ]; then
+  if [ "$profile" != test ]; then
+    return 0
+  fi
+  if [ -d "$dir/node_modules/express" ] &&
+     ! [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     return 0
   fi
   echo "installing Express 5 for tests/express (npm ci)"
