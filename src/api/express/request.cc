@@ -8,6 +8,7 @@
 #include "api/express/tables.h"
 #include "api/express/text.h"
 #include "api/url/codec.h"
+#include "nodecc/tls.h"
 #include "static/http_date.h"
 
 namespace nodecc::express {
@@ -165,7 +166,8 @@ std::string Request::path() const {
 }
 
 std::string Request::protocol() const {
-  std::string proto = "http";
+  // Express: this.connection.encrypted ? 'https' : 'http' (a TLS socket has a secureInfo).
+  std::string proto = tls::secureInfo(message.socket()) ? "https" : "http";
   const auto& trust = ctx_.app().resolved().trust;
   if (!trust || !trust(message.socket().remoteAddress(), 0)) {
     return proto;

@@ -7,6 +7,7 @@ plain HTTP to the TLS port, a handshake that never comes and garbage records.
 Certificates are made with `openssl req` in a temporary directory. Every process started here
 is stopped here, by its pid; everything is bounded in time."""
 import argparse
+import json
 import os
 import shutil
 import socket
@@ -118,6 +119,7 @@ def main():
               "handshake timeout reported as tlsClientError: %r" % err[-200:])
         error_tests(server_bin, client_bin, node, p)
         client_cert_tests(server_bin, client_bin, node, p)
+        express_tests(server_bin, p)
         if node:
             node_server_tests(client_bin, node, p)
         serve_tests(os.path.join(a.bin_dir, "nodecc"), p, d)
@@ -268,6 +270,23 @@ def client_cert_tests(server_bin, client_bin, node, p):
         if node:
             _, theirs, _ = run([node, os.path.join(HERE, "node_client.js"), *args])
             check(mine == theirs, "Node's client certificate to nodecc: %r vs %r" % (mine, theirs))
+    finally:
+        srv.stop()
+
+
+def express_tests(server_bin, p):
+    """An Express app as https.createServer(options, app): req.protocol and req.secure."""
+    srv = Proc([server_bin, "--cert", p("server.pem"), "--key", p("server.key"), "--express"])
+    try:
+        resolve = ["--resolve", "localhost:%d:127.0.0.1" % srv.port]
+        url = "https://localhost:%d/whoami" % srv.port
+        code, out, _ = run(["curl", "-s", "--cacert", p("ca.pem"), *resolve, url])
+        check(code == 0 and json.loads(out) ==
+              {"protocol": "https", "secure": True, "hostname": "localhost"},
+              "express app over https: %r" % out)
+        code, out, _ = run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert",
+                            p("ca.pem"), *resolve, url.replace("/whoami", "/nope")])
+        check(out == "404", "express app over https, unknown route: %r" % out)
     finally:
         srv.stop()
 

@@ -2,10 +2,12 @@
 // Node's https client and nodecc's own. Written as the Node program beside it would be.
 //
 //   tls-test-server --cert F --key F [--ca F --request-cert [--no-reject]]
-//                   [--sni-name N --sni-cert F --sni-key F] [--handshake-timeout MS]
+//                   [--sni-name N --sni-cert F --sni-key F] [--handshake-timeout MS] [--express]
 // Prints "port <n>" once listening. Each response body is one line:
 //   "hello <url> <protocol> <alpn|-> <servername|-> <authorized> <peer CN|->"
 // 'tlsClientError' is printed to stderr as "tlsClientError <code>".
+// With --express the listener is an Express app instead, as https.createServer(options, app):
+// GET /whoami answers {protocol, secure, hostname} as JSON.
 #include <nodecc/nodecc.h>
 
 #include <cstdio>
@@ -61,6 +63,20 @@ int main() {
     o.SNICallback = [other, name](std::string_view servername) {
       return servername == name ? other : tls::SecureContext();
     };
+  }
+  if (flag("--express")) {
+    auto app = express::express();
+    app.get("/whoami", [](express::Request& req, express::Response& res) {
+      res.json(JSON::Object{
+          {"protocol", req.protocol()}, {"secure", req.secure()}, {"hostname", req.hostname()}});
+    });
+    auto& server = https::createServer(o, app);
+    server.listen(0, "127.0.0.1", [&server] {
+      std::printf("port %u\n", unsigned(server.address().port));
+      std::fflush(stdout);
+    });
+    nodecc::run();
+    return 0;
   }
   auto& server = https::createServer(o, [](http::IncomingMessage& req, http::ServerResponse& res) {
     auto info = tls::secureInfo(req.socket());
