@@ -35,8 +35,6 @@ std::optional<std::string> typeMatch(std::string_view contentType,
                                      const std::vector<std::string>& types);
 // Whether the request has a body (type-is's hasBody).
 bool hasBody(const Request& req);
-std::optional<std::string> legacyPathnameOf(std::string_view url);
-std::optional<std::string> legacyQueryOf(std::string_view url);
 // finalhandler (final_handler.cc).
 void finalHandler(Ctx& ctx, const Signal& signal);
 
