@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "api/express/content_type.h"
 #include "api/express/text.h"
 #include "api/url/codec.h"
 #include "nodecc/zlib.h"
@@ -18,35 +19,15 @@ namespace {
 constexpr size_t kCompressedSlackDivisor = 8;
 constexpr size_t kCompressedSlackBytes = 1024;
 
+// body-parser's getCharset: content-type's charset parameter, lower-cased ("" when absent).
 std::string charsetOf(std::string_view contentType) {
-  size_t semi = contentType.find(';');
-  while (semi != std::string_view::npos) {
-    size_t next = contentType.find(';', semi + 1);
-    std::string_view kv = contentType.substr(semi + 1, next - semi - 1);
-    size_t eq = kv.find('=');
-    if (eq != std::string_view::npos) {
-      std::string k(kv.substr(0, eq));
-      k.erase(0, k.find_first_not_of(" \t"));
-      while (!k.empty() && (k.back() == ' ' || k.back() == '\t')) {
-        k.pop_back();
-      }
-      text::core::lowerInPlace(k);
-      if (k == "charset") {
-        std::string v(kv.substr(eq + 1));
-        v.erase(0, v.find_first_not_of(" \t"));
-        while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) {
-          v.pop_back();
-        }
-        if (v.size() >= 2 && v.front() == '"' && v.back() == '"') {
-          v = v.substr(1, v.size() - 2);
-        }
-        text::core::lowerInPlace(v);
-        return v;
-      }
-    }
-    semi = next;
+  const ContentType parsed = parseContentType(contentType);
+  const std::string* charset = parsed.parameter("charset");
+  std::string out;
+  if (charset != nullptr) {
+    text::core::assignLower(out, *charset);
   }
-  return {};
+  return out;
 }
 
 HttpError makeError(int status, std::string message, std::string type) {
@@ -55,13 +36,22 @@ HttpError makeError(int status, std::string message, std::string type) {
   return e;
 }
 
-// The body as text in `charset` (utf-8 and latin1 are what nodecc decodes).
+// The body as text in `charset`, as iconv-lite decodes it (utf-8, latin1 and ascii are what
+// nodecc decodes).
 std::string decode(const Buffer& body, const std::string& charset) {
   if (charset == "iso-8859-1" || charset == "latin1") {
     // Each byte is its code point; nodecc's strings are UTF-8.
     std::string out;
     for (uint8_t b : body) {
       url::detail::appendUtf8(out, b);
+    }
+    return out;
+  }
+  if (charset == "us-ascii" || charset == "ascii") {
+    // iconv-lite's ascii: a byte past 0x7F is U+FFFD (and a BOM is not dropped).
+    std::string out;
+    for (uint8_t b : body) {
+      url::detail::appendUtf8(out, b < 0x80 ? b : 0xFFFD);
     }
     return out;
   }

@@ -1,7 +1,6 @@
-// type-is 2's is(mediaType, types): a Content-Type against the types a parser or req.is()
+// type-is 2.1's is(mediaType, types): a Content-Type against the types a parser or req.is()
 // accepts. Pure (no request), so the body parsers' type check links without the server.
-#include <cctype>
-
+#include "api/express/content_type.h"
 #include "api/express/tables.h"
 #include "api/express/text.h"
 
@@ -9,30 +8,28 @@ namespace nodecc::express::detail {
 
 namespace {
 
-bool isToken(std::string_view s) {
-  if (s.empty()) {
+// media-typer 1.1's test(): /^ *([A-Za-z0-9][A-Za-z0-9!#$&^_-]{0,126})\/
+// ([A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}) *$/ (the spaces are trimmed already).
+bool typerName(std::string_view s, std::string_view others) {
+  if (s.empty() || s.size() > 127 || !text::core::isAlnum(s[0])) {
     return false;
   }
   for (char c : s) {
-    if (!(std::isalnum(static_cast<unsigned char>(c)) ||
-          std::string_view("!#$%&'*+.^_`|~-").find(c) != std::string_view::npos)) {
+    if (!text::core::isAlnum(c) && others.find(c) == std::string_view::npos) {
       return false;
     }
   }
   return true;
 }
 
-// The media type of a Content-Type value, lower-cased, or "" when it is not type/subtype.
+// type-is's normalizeType: content-type's type (before any ';', OWS trimmed, lower-cased) when
+// media-typer accepts it, else "".
 std::string normalizeType(std::string_view value) {
-  std::string type(value.substr(0, value.find(';')));
-  while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) {
-    type.pop_back();
-  }
-  type.erase(0, type.find_first_not_of(" \t"));
-  text::core::lowerInPlace(type);
+  std::string type = parseContentType(value, false, 0, false).type;
   size_t slash = type.find('/');
-  if (slash == std::string::npos || !isToken(type.substr(0, slash)) ||
-      !isToken(type.substr(slash + 1))) {
+  if (slash == std::string::npos ||
+      !typerName(std::string_view(type).substr(0, slash), "!#$&^_-") ||
+      !typerName(std::string_view(type).substr(slash + 1), "!#$&^_.+-")) {
     return {};
   }
   return type;
