@@ -216,19 +216,24 @@ HttpError bodyTooLarge() {
 }
 
 Buffer inflateBody(const Buffer& bytes, BodyCoding coding, size_t limit) {
+  // Inflating stops past limit + 1 bytes (maxOutputLength is at least 1, and limit may be 0);
+  // limit + 1 bytes are as much too many as a bomb's, so the size is checked after.
   auto max = static_cast<int64_t>(limit) + 1;
+  Buffer out;
   try {
     switch (coding) {
       case BodyCoding::kDeflate:
-        return Buffer(zlib::inflateSync(bytes, {.maxOutputLength = max}));
-      case BodyCoding::kGzip:
-        return Buffer(zlib::gunzipSync(bytes, {.maxOutputLength = max}));
-      case BodyCoding::kBrotli:
-        return Buffer(zlib::brotliDecompressSync(bytes, {.maxOutputLength = max}));
-      case BodyCoding::kIdentity:
+        out = Buffer(zlib::inflateSync(bytes, {.maxOutputLength = max}));
         break;
+      case BodyCoding::kGzip:
+        out = Buffer(zlib::gunzipSync(bytes, {.maxOutputLength = max}));
+        break;
+      case BodyCoding::kBrotli:
+        out = Buffer(zlib::brotliDecompressSync(bytes, {.maxOutputLength = max}));
+        break;
+      case BodyCoding::kIdentity:
+        return bytes;
     }
-    return bytes;
   } catch (const RangeError& e) {
     if (e.code == "ERR_BUFFER_TOO_LARGE") {
       throw bodyTooLarge();
@@ -243,6 +248,10 @@ Buffer inflateBody(const Buffer& bytes, BodyCoding coding, size_t limit) {
     h.code = e.code;
     throw h;
   }
+  if (out.size() > limit) {
+    throw bodyTooLarge();
+  }
+  return out;
 }
 
 Body parseBody(const BodyParserOptions& o, const Buffer& bytes, const std::string& charset) {
