@@ -78,7 +78,8 @@ OrderedMap<std::string> parseCookies(std::string_view str) {
       --ke;
     }
     std::string key(str.substr(ks, ke - ks));
-    if (!obj.has(key)) {
+    // A plain object's "__proto__" is its prototype: assigning a string to it sets no key.
+    if (key != "__proto__" && !obj.has(key)) {
       size_t vs = eqIdx + 1;
       while (vs < endIdx && isWs(str[vs])) {
         ++vs;

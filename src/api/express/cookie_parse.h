@@ -11,7 +11,8 @@
 namespace nodecc::express::detail {
 
 // cookie.parse: each name's first value, without surrounding spaces and tabs, without its
-// double quotes, and %-decoded when decodeURIComponent accepts it (else as it is).
+// double quotes, and %-decoded when decodeURIComponent accepts it (else as it is); no
+// "__proto__" (the object is a plain one).
 OrderedMap<std::string> parseCookies(std::string_view header);
 
 // cookie-signature's sign: value + "." + base64(HMAC-SHA256(secret, value)), unpadded.
