@@ -232,7 +232,8 @@ std::vector<std::string> preferredMediaTypes(const std::string* header,
 
 namespace {
 
-std::vector<Spec> simpleList(std::string_view header) {
+// The specs of the list's elements that have a value; `elements` counts all of them.
+std::vector<Spec> simpleList(std::string_view header, int* elements = nullptr) {
   std::vector<Spec> accepts;
   int index = 0;
   for (Parsed& p : parseList(header)) {
@@ -245,6 +246,9 @@ std::vector<Spec> simpleList(std::string_view header) {
     s.value = p.type;
     s.i = i;
     accepts.push_back(std::move(s));
+  }
+  if (elements != nullptr) {
+    *elements = index;
   }
   return accepts;
 }
@@ -265,7 +269,8 @@ bool specifySimple(const std::string& value, const Spec& spec, Priority* out) {
 
 std::vector<std::string> preferredEncodings(const std::string* header,
                                             const std::vector<std::string>* provided) {
-  std::vector<Spec> accepts = simpleList(header ? *header : "");
+  int elements = 0;
+  std::vector<Spec> accepts = simpleList(header ? *header : "", &elements);
   bool hasIdentity = false;
   double minQuality = 1;
   for (const Spec& s : accepts) {
@@ -277,7 +282,7 @@ std::vector<std::string> preferredEncodings(const std::string* header,
     Spec id;
     id.value = "identity";
     id.q = minQuality;
-    id.i = int(accepts.size());
+    id.i = elements;  // after every element of the header, those without a value too
     accepts.push_back(id);
   }
   if (provided == nullptr) {
