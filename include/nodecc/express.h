@@ -233,8 +233,9 @@ class Query {
   mutable std::optional<querystring::ParsedQuery> parsed_;
 };
 
-// A JavaScript object with string keys in insertion order (req.cookies): a missing key reads
-// as a default value.
+// A JavaScript object with string keys (req.cookies) in Object.keys order: keys that are array
+// indices ("0".."4294967294") first, ascending, then the others in insertion order. A missing
+// key reads as a default value.
 template <class V>
 class OrderedMap {
  public:
@@ -259,7 +260,17 @@ class OrderedMap {
         return;
       }
     }
-    entries_.emplace_back(std::string(key), std::move(value));
+    size_t at = entries_.size();
+    if (isArrayIndex(key)) {
+      at = 0;
+      while (at < entries_.size() && isArrayIndex(entries_[at].first) &&
+             (entries_[at].first.size() < key.size() ||
+              (entries_[at].first.size() == key.size() && entries_[at].first < key))) {
+        ++at;
+      }
+    }
+    entries_.emplace(entries_.begin() + static_cast<std::ptrdiff_t>(at), std::string(key),
+                     std::move(value));
   }
   bool remove(std::string_view key) {
     for (auto it = entries_.begin(); it != entries_.end(); ++it) {
@@ -277,6 +288,18 @@ class OrderedMap {
   auto end() const { return entries_.end(); }
 
  private:
+  // Canonical decimal in [0, 2^32 - 2]: two such keys compare by length, then as text.
+  static bool isArrayIndex(std::string_view k) {
+    if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) {
+      return false;
+    }
+    for (char c : k) {
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return k.size() < 10 || k <= "4294967294";
+  }
   std::vector<Entry> entries_;
 };
 

@@ -8,7 +8,7 @@ A cases file holds blocks:
 
     === name of the case
     GET /path?x=1 HTTP/1.1
-    Header: value
+    Header: value (a "\\xNN" escape is the byte NN: a field value's obs-text)
 
     body (optional; "\\r\\n" and "\\xNN" escapes are read; a trailing newline is dropped)
 
@@ -72,7 +72,12 @@ def parse_cases(path):
             head.insert(1, "Host: localhost")
         if body and "content-length" not in names and "transfer-encoding" not in names:
             head.append("Content-Length: %d" % len(body))
-        raw = ("\r\n".join(head) + "\r\n\r\n").encode("utf-8") + body
+        head_text = "\r\n".join(head) + "\r\n\r\n"
+        if "\\x" in head_text:
+            head_bytes = head_text.encode("latin-1").decode("unicode_escape").encode("latin-1")
+        else:
+            head_bytes = head_text.encode("utf-8")
+        raw = head_bytes + body
         out.append((name, raw, head[0].split(" ")[0]))
     return out
 

@@ -36,6 +36,12 @@ case "$target" in
                  static/static_files.cc static/path_resolution.cc static/byte_ranges.cc
                  static/content_coding.cc static/preconditions.cc static/responses.cc
                  net/stream.cc) ;;
+  express_range) files=(api/express/range_parser.cc) ;;
+  express_body) files=(api/express/body_read.cc api/express/type_is.cc
+                       api/express/content_type.cc) ;;
+  express_path) files=(api/express/path_pattern.cc api/express/parse_url.cc) ;;
+  express_headers) files=(api/express/negotiation.cc api/express/content_type.cc
+                          api/express/cookie_parse.cc api/express/parse_url.cc) ;;
   *) echo "unknown target: $target" >&2; exit 2 ;;
 esac
 

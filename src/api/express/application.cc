@@ -174,46 +174,6 @@ void FinalFrame::next(Ctx& ctx, Signal signal) {
   finalHandler(ctx, signal);
 }
 
-std::optional<std::string> queryOf(std::string_view url) {
-  if (!url.empty() && url[0] == '/') {
-    size_t q = url.find('?');
-    bool plain = true;
-    for (char c : url) {
-      if (c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ' || c == '#') {
-        plain = false;
-        break;
-      }
-    }
-    if (plain) {
-      if (q == std::string_view::npos) {
-        return std::nullopt;
-      }
-      return std::string(url.substr(q + 1));
-    }
-  }
-  return legacyQueryOf(url);
-}
-
-std::optional<std::string> pathnameOf(std::string_view url) {
-  if (!url.empty() && url[0] == '/') {
-    bool plain = true;
-    size_t q = std::string_view::npos;
-    for (size_t i = 1; i < url.size(); ++i) {
-      char c = url[i];
-      if (c == '?' && q == std::string_view::npos) {
-        q = i;
-      } else if (c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ' || c == '#') {
-        plain = false;
-        break;
-      }
-    }
-    if (plain) {
-      return std::string(url.substr(0, q));
-    }
-  }
-  return legacyPathnameOf(url);
-}
-
 void forwardRejection(const Next& next, const std::exception_ptr& reason) {
   if (!reason) {
     next(Error("Rejected promise"));
@@ -403,36 +363,6 @@ EventEmitter& Application::events() {
 
 Application express() {
   return Application();
-}
-
-HttpError::HttpError(int status, std::string message)
-    : Error(message.empty() ? std::string(http::statusCodeText(status)) : std::move(message)),
-      status(status),
-      statusCode(status),
-      expose(status < 500) {
-  std::string_view m = http::statusCodeText(status);
-  if (m.empty()) {
-    name = "Error";
-  } else {
-    // http-errors' class names: "Not Found" -> NotFoundError.
-    name.clear();
-    bool upper = true;
-    for (char c : m) {
-      if (std::isalnum(static_cast<unsigned char>(c))) {
-        name += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-        upper = false;
-      } else {
-        upper = true;
-      }
-    }
-    if (name.size() < 5 || name.compare(name.size() - 5, 5, "Error") != 0) {
-      name += "Error";
-    }
-  }
-}
-
-HttpError createError(int status, std::string message) {
-  return HttpError(status, std::move(message));
 }
 
 }  // namespace nodecc::express

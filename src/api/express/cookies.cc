@@ -1,9 +1,6 @@
-// cookie 0.7 (parse, serialize), cookie-signature (HMAC-SHA256, base64 without padding) and
-// cookie-parser, and res.cookie / res.clearCookie over them.
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-
+// cookie 0.7's serialize as res.cookie / res.clearCookie, and cookie-parser's middleware over
+// cookie_parse.h.
+#include "api/express/cookie_parse.h"
 #include "api/express/ctx.h"
 #include "api/express/text.h"
 #include "api/url/codec.h"
@@ -13,98 +10,6 @@
 namespace nodecc::express {
 
 namespace {
-
-std::string sign(std::string_view value, std::string_view secret) {
-  unsigned char mac[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  HMAC(EVP_sha256(), secret.data(), int(secret.size()),
-       reinterpret_cast<const unsigned char*>(value.data()), value.size(), mac, &len);
-  std::string b64 =
-      Buffer::from(std::string_view(reinterpret_cast<char*>(mac), len)).toString("base64");
-  while (!b64.empty() && b64.back() == '=') {
-    b64.pop_back();
-  }
-  return std::string(value) + "." + b64;
-}
-
-// cookie-signature's unsign: the value when the signature matches (compared in constant
-// time), nullopt otherwise.
-std::optional<std::string> unsign(std::string_view input, std::string_view secret) {
-  size_t dot = input.rfind('.');
-  if (dot == std::string_view::npos) {
-    return std::nullopt;
-  }
-  std::string value(input.substr(0, dot));
-  std::string expected = sign(value, secret);
-  if (expected.size() != input.size() ||
-      CRYPTO_memcmp(expected.data(), input.data(), input.size()) != 0) {
-    return std::nullopt;
-  }
-  return value;
-}
-
-std::string tryDecode(std::string_view v) {
-  if (v.find('%') == std::string_view::npos) {
-    return std::string(v);
-  }
-  auto d = url::detail::decodeUriComponent(v);
-  return d ? *d : std::string(v);
-}
-
-// cookie.parse: the first value of each name.
-OrderedMap<std::string> parseCookies(std::string_view str) {
-  OrderedMap<std::string> obj;
-  size_t len = str.size();
-  if (len < 2) {
-    return obj;
-  }
-  auto isWs = [](char c) { return c == ' ' || c == '\t'; };
-  size_t index = 0;
-  do {
-    size_t eqIdx = str.find('=', index);
-    if (eqIdx == std::string_view::npos) {
-      break;
-    }
-    size_t endIdx = str.find(';', index);
-    if (endIdx == std::string_view::npos) {
-      endIdx = len;
-    } else if (eqIdx > endIdx) {
-      size_t prev = str.rfind(';', eqIdx - 1);
-      index = prev == std::string_view::npos ? 0 : prev + 1;
-      continue;
-    }
-    size_t ks = index;
-    while (ks < eqIdx && isWs(str[ks])) {
-      ++ks;
-    }
-    size_t ke = eqIdx;
-    while (ke > ks && isWs(str[ke - 1])) {
-      --ke;
-    }
-    std::string key(str.substr(ks, ke - ks));
-    if (!obj.has(key)) {
-      size_t vs = eqIdx + 1;
-      while (vs < endIdx && isWs(str[vs])) {
-        ++vs;
-      }
-      size_t ve = endIdx;
-      while (ve > vs && isWs(str[ve - 1])) {
-        --ve;
-      }
-      if (ve > vs + 1 && str[vs] == '"' && str[ve - 1] == '"') {
-        ++vs;
-        --ve;
-      } else if (ve == vs + 1 && str[vs] == '"') {
-        // a lone quote: charCodeAt(start) and charCodeAt(end - 1) are the same '"'
-        ++vs;
-        --ve;
-      }
-      obj.set(key, tryDecode(str.substr(vs, ve > vs ? ve - vs : 0)));
-    }
-    index = endIdx + 1;
-  } while (index < len);
-  return obj;
-}
 
 bool validName(std::string_view s) {
   // cookie 0.7's cookieNameRegExp: /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
@@ -151,7 +56,7 @@ Response& Response::cookie(std::string_view name, std::string_view value, Cookie
     if (req.secret.empty()) {
       throw Error("cookieParser(\"secret\") required for signed cookies");
     }
-    val = "s:" + sign(val, req.secret);
+    val = "s:" + detail::signCookie(val, req.secret);
   }
   std::optional<int64_t> maxAgeSeconds;
   if (opts.maxAge) {
@@ -229,26 +134,7 @@ detail::Handler cookieParser(std::vector<std::string> secrets) {
       next();
       return;
     }
-    req.cookies = parseCookies(header);
-    if (!secrets.empty()) {
-      std::vector<std::string> moved;
-      for (const auto& [k, v] : req.cookies) {
-        if (v.size() >= 2 && v.compare(0, 2, "s:") == 0) {
-          std::optional<std::string> plain;
-          for (const std::string& s : secrets) {
-            plain = unsign(std::string_view(v).substr(2), s);
-            if (plain) {
-              break;
-            }
-          }
-          req.signedCookies.set(k, plain);
-          moved.push_back(k);
-        }
-      }
-      for (const std::string& k : moved) {
-        req.cookies.remove(k);
-      }
-    }
+    detail::readCookies(header, secrets, req.cookies, req.signedCookies);
     next();
   });
 }

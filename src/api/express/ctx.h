@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "api/express/parse_url.h"
 #include "api/express/router_impl.h"
 #include "nodecc/express.h"
 
@@ -179,11 +180,5 @@ class CtxRef {
  private:
   Ctx* c_;
 };
-
-// The pathname of a URL as parseurl gives it (the fast path for "/...", else url.parse), or
-// nullopt when there is none.
-std::optional<std::string> pathnameOf(std::string_view url);
-// The query string of a URL (after '?'), as parseurl's query; nullopt when none.
-std::optional<std::string> queryOf(std::string_view url);
 
 }  // namespace nodecc::express::detail

@@ -219,27 +219,7 @@ void RouterFrame::next(Ctx& ctx, Signal signal) {
         if (ok) {
           // The decoding of the parameters is part of match(): a bad %-sequence throws here.
           req.params.clear();
-          const PathPattern& pattern = layer.matchers[matchedPattern];
-          for (size_t c = 0; c < m.captureCount; ++c) {
-            const Capture& cap = m.captures[c];
-            const PathPattern::Key& key = pattern.keys()[cap.key];
-            std::string_view raw = std::string_view(path).substr(cap.begin, cap.end - cap.begin);
-            if (key.wildcard) {
-              std::vector<std::string> parts;
-              size_t start = 0;
-              for (;;) {
-                size_t slash = raw.find('/', start);
-                parts.push_back(decodeParam(raw.substr(start, slash - start)));
-                if (slash == std::string_view::npos) {
-                  break;
-                }
-                start = slash + 1;
-              }
-              req.params.set(key.name, std::move(parts));
-            } else {
-              req.params.set(key.name, decodeParam(raw));
-            }
-          }
+          decodeParams(layer.matchers[matchedPattern], m, path, req.params);
         }
       }
     } catch (...) {

@@ -1,12 +1,15 @@
-// negotiator 1.1: mediaType.js, encoding.js, charset.js, language.js. The Accept list parser
-// splits on commas outside quoted strings and reads ";name=value" parameters (content-type's
-// parse with its comma option, for well-formed headers).
+// negotiator 1.1: mediaType.js, encoding.js, charset.js, language.js, with accept.js's list
+// parser: content-type 2.1's parse in its comma mode (content_type.h), as negotiator calls it.
 #include "api/express/negotiation.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <map>
 
+#include "api/express/content_type.h"
 #include "api/express/text.h"
 #include "api/url/codec.h"
 
@@ -15,62 +18,29 @@ namespace nodecc::express::detail {
 namespace {
 
 struct Parsed {
-  std::string type;
+  std::string type;  // in the header's own case
   std::map<std::string, std::string> params;
 };
 
+// accept.js: each element of the list as content-type's parse reads it with its comma option
+// (a quoted parameter value may hold a comma; a name's first value wins), the type in the
+// header's own case. Elements without a type are kept: they count in the header's order.
 std::vector<Parsed> parseList(std::string_view header) {
   std::vector<Parsed> out;
-  std::vector<std::string> items;
-  std::string cur;
-  bool quoted = false;
-  for (size_t i = 0; i < header.size(); ++i) {
-    char c = header[i];
-    if (quoted) {
-      if (c == '\\' && i + 1 < header.size()) {
-        cur += header[++i];
-        continue;
-      }
-      if (c == '"') {
-        quoted = false;
-      }
-      cur += c;
-      continue;
+  size_t index = 0;
+  while (index < header.size()) {
+    size_t start = index;
+    while (start < header.size() && text::core::isOws(header[start])) {
+      ++start;
     }
-    if (c == '"') {
-      quoted = true;
-      cur += c;
-    } else if (c == ',') {
-      items.push_back(std::move(cur));
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  items.push_back(std::move(cur));
-  for (const std::string& item : items) {
+    ContentType ct = parseContentType(header, true, start);
     Parsed p;
-    size_t semi = item.find(';');
-    p.type = std::string(text::core::trimOws(std::string_view(item).substr(0, semi)));
-    while (semi != std::string::npos) {
-      size_t nextSemi = item.find(';', semi + 1);
-      std::string_view kv = std::string_view(item).substr(semi + 1, nextSemi - semi - 1);
-      size_t eq = kv.find('=');
-      if (eq != std::string_view::npos) {
-        std::string k(text::core::trimOws(kv.substr(0, eq)));
-        text::core::lowerInPlace(k);
-        std::string v(text::core::trimOws(kv.substr(eq + 1)));
-        if (v.size() >= 2 && v.front() == '"' && v.back() == '"') {
-          v = v.substr(1, v.size() - 2);
-        }
-        p.params[k] = v;
-      }
-      semi = nextSemi;
-    }
-    if (p.type.empty() && p.params.empty() && item.find_first_not_of(" \t") == std::string::npos) {
-      continue;
+    p.type.assign(header.substr(start, ct.type.size()));
+    for (auto& [k, v] : ct.parameters) {
+      p.params.emplace(std::move(k), std::move(v));
     }
     out.push_back(std::move(p));
+    index = ct.index + 1;
   }
   return out;
 }
@@ -91,12 +61,39 @@ struct Priority {
   int s = 0;
 };
 
+// parseFloat over header text: leading whitespace (latin1's: HTAB to CR, SP, NBSP), a sign,
+// then "Infinity" or the longest decimal prefix; NaN when there is none.
+double parseFloat(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && ((s[i] >= '\t' && s[i] <= '\r') || s[i] == ' ' || s[i] == '\xA0')) {
+    ++i;
+  }
+  bool negative = false;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+    negative = s[i++] == '-';
+  }
+  double v = std::numeric_limits<double>::quiet_NaN();
+  if (s.substr(i).starts_with("Infinity")) {
+    v = std::numeric_limits<double>::infinity();
+  } else if (i < s.size() && (text::core::isDigit(s[i]) || s[i] == '.')) {
+    // from_chars reads the longest prefix of digits, '.', digits and an exponent ("1e" is 1);
+    // past double's range strtod gives what JavaScript does (Infinity, 0 or a denormal).
+    const char* begin = s.data() + i;
+    auto r = std::from_chars(begin, s.data() + s.size(), v, std::chars_format::general);
+    if (r.ec == std::errc::result_out_of_range) {
+      v = std::strtod(std::string(begin, r.ptr).c_str(), nullptr);
+    }
+  }
+  return negative ? -v : v;
+}
+
+// formatX's q: parseFloat(parameters.q) when it is a non-empty string, else 1.
 double qOf(std::map<std::string, std::string>& params) {
   auto it = params.find("q");
   if (it == params.end()) {
     return 1;
   }
-  double q = std::strtod(it->second.c_str(), nullptr);
+  double q = it->second.empty() ? 1 : parseFloat(it->second);
   params.erase(it);
   return q;
 }
@@ -132,7 +129,10 @@ std::vector<std::string> choose(const std::vector<Spec>& accepts,
       int d = best.s != p.s ? best.s - p.s : 0;
       double dq = best.q - p.q;
       int dor = best.o - p.o;
-      if ((d != 0 ? d : (dq != 0 ? (dq < 0 ? -1 : 1) : dor)) < 0) {
+      // (priority.s - spec.s || priority.q - spec.q || priority.o - spec.o) < 0: a NaN q
+      // difference is falsy there, as 0.
+      bool dqSet = dq != 0 && !std::isnan(dq);
+      if ((d != 0 ? d : (dqSet ? (dq < 0 ? -1 : 1) : dor)) < 0) {
         best = p;
       }
     }
@@ -197,11 +197,7 @@ std::vector<std::string> preferredMediaTypes(const std::string* header,
     return fullValues(std::move(accepts));
   }
   return choose(accepts, *provided, [](const std::string& type, const Spec& spec, Priority* out) {
-    std::vector<Parsed> parsed = parseList(type);
-    if (parsed.empty()) {
-      return false;
-    }
-    Parsed& p = parsed[0];
+    ContentType p = parseContentType(type);
     size_t slash = p.type.find('/');
     if (slash == std::string::npos) {
       return false;
@@ -221,7 +217,8 @@ std::vector<std::string> preferredMediaTypes(const std::string* header,
     }
     if (!spec.params.empty()) {
       for (const auto& [k, v] : spec.params) {
-        std::string pv = p.params.count(k) ? p.params[k] : "";
+        const std::string* found = p.parameter(k);
+        std::string_view pv = found ? std::string_view(*found) : std::string_view();
         if (!(v == "*" || text::core::equalsIgnoreCase(v, pv))) {
           return false;
         }
@@ -235,7 +232,8 @@ std::vector<std::string> preferredMediaTypes(const std::string* header,
 
 namespace {
 
-std::vector<Spec> simpleList(std::string_view header) {
+// The specs of the list's elements that have a value; `elements` counts all of them.
+std::vector<Spec> simpleList(std::string_view header, int* elements = nullptr) {
   std::vector<Spec> accepts;
   int index = 0;
   for (Parsed& p : parseList(header)) {
@@ -248,6 +246,9 @@ std::vector<Spec> simpleList(std::string_view header) {
     s.value = p.type;
     s.i = i;
     accepts.push_back(std::move(s));
+  }
+  if (elements != nullptr) {
+    *elements = index;
   }
   return accepts;
 }
@@ -268,7 +269,8 @@ bool specifySimple(const std::string& value, const Spec& spec, Priority* out) {
 
 std::vector<std::string> preferredEncodings(const std::string* header,
                                             const std::vector<std::string>* provided) {
-  std::vector<Spec> accepts = simpleList(header ? *header : "");
+  int elements = 0;
+  std::vector<Spec> accepts = simpleList(header ? *header : "", &elements);
   bool hasIdentity = false;
   double minQuality = 1;
   for (const Spec& s : accepts) {
@@ -280,7 +282,7 @@ std::vector<std::string> preferredEncodings(const std::string* header,
     Spec id;
     id.value = "identity";
     id.q = minQuality;
-    id.i = int(accepts.size());
+    id.i = elements;  // after every element of the header, those without a value too
     accepts.push_back(id);
   }
   if (provided == nullptr) {
@@ -307,7 +309,11 @@ std::vector<std::string> preferredLanguages(const std::string* header,
   if (provided == nullptr) {
     return fullValues(std::move(accepts));
   }
-  return choose(accepts, *provided, [](const std::string& lang, const Spec& spec, Priority* out) {
+  return choose(accepts, *provided, [](const std::string& offer, const Spec& spec, Priority* out) {
+    std::string lang = parseContentType(offer).type;
+    if (lang.empty()) {
+      return false;
+    }
     std::string prefix = lang.substr(0, lang.find('-'));
     int s = 0;
     if (text::core::equalsIgnoreCase(spec.value, lang)) {

@@ -440,4 +440,28 @@ std::string decodeParam(std::string_view value) {
   return std::move(*decoded);
 }
 
+void decodeParams(const PathPattern& pattern, const PathPattern::Match& m, std::string_view path,
+                  Params& params) {
+  for (size_t c = 0; c < m.captureCount; ++c) {
+    const Capture& cap = m.captures[c];
+    const PathPattern::Key& key = pattern.keys()[cap.key];
+    std::string_view raw = path.substr(cap.begin, cap.end - cap.begin);
+    if (key.wildcard) {
+      std::vector<std::string> parts;
+      size_t start = 0;
+      for (;;) {
+        size_t slash = raw.find('/', start);
+        parts.push_back(decodeParam(raw.substr(start, slash - start)));
+        if (slash == std::string_view::npos) {
+          break;
+        }
+        start = slash + 1;
+      }
+      params.set(key.name, std::move(parts));
+    } else {
+      params.set(key.name, decodeParam(raw));
+    }
+  }
+}
+
 }  // namespace nodecc::express::detail

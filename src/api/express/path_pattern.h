@@ -23,6 +23,10 @@
 #include <string_view>
 #include <vector>
 
+namespace nodecc::express {
+class Params;
+}
+
 namespace nodecc::express::detail {
 
 struct PathOptions {
@@ -99,5 +103,11 @@ class PathPattern {
 // ECMAScript's decodeURIComponent for a route parameter, as the router's decodeParam: returned
 // as is without a '%'; throws HttpError 400 "Failed to decode param '<value>'" when malformed.
 std::string decodeParam(std::string_view value);
+
+// The router's match(): each capture of `m` (a match of `pattern` over `path`) set in `params`
+// under its key's name, a :param decoded, a *wildcard split on '/' into decoded segments.
+// Throws decodeParam's HttpError 400 for a malformed %-sequence (params then partly set).
+void decodeParams(const PathPattern& pattern, const PathPattern::Match& m, std::string_view path,
+                  Params& params);
 
 }  // namespace nodecc::express::detail

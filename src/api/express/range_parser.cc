@@ -1,4 +1,4 @@
-// range-parser 1.2, as send 1.2 calls it ({combine: true}): the ranges in the order they were
+// range-parser 1.3, as send 1.2 calls it ({combine: true}): the ranges in the order they were
 // asked for, overlapping and adjacent ones merged, an unsatisfiable one dropped.
 #include "api/express/range_parser.h"
 
@@ -9,6 +9,27 @@
 
 namespace nodecc::express::detail {
 
+namespace {
+// Past every file size (2^53: beyond it JavaScript's numbers, and so range-parser's, are not
+// exact), and times 10 plus a digit still fits in an int64_t.
+constexpr int64_t kMaxPosition = int64_t(1) << 53;
+
+// String.prototype.trim over the text Node makes of a header value, one latin1 character per
+// byte: its whitespace there is HTAB to CR, SP and NBSP (0xA0, which obs-text lets through).
+bool jsSpace(char c) {
+  return (c >= '\t' && c <= '\r') || c == ' ' || c == '\xA0';
+}
+std::string_view jsTrim(std::string_view s) {
+  while (!s.empty() && jsSpace(s.front())) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && jsSpace(s.back())) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+}  // namespace
+
 int parseRange(int64_t size, std::string_view str, std::vector<ByteRange>& out) {
   size_t eq = str.find('=');
   if (eq == std::string_view::npos) {
@@ -17,12 +38,18 @@ int parseRange(int64_t size, std::string_view str, std::vector<ByteRange>& out) 
   std::string_view list = str.substr(eq + 1);
   std::vector<std::pair<ByteRange, size_t>> ranges;
   size_t b = 0;
+  // /^\d+$/ then Number(): exact up to kMaxPosition, past it held there, which compares with
+  // any file size as the larger number does (so a long number is a number, not malformed, and
+  // nothing overflows).
   auto parsePos = [](std::string_view s, bool& ok) -> int64_t {
-    ok = !s.empty() && s.size() < 16;
+    ok = !s.empty();
     int64_t v = 0;
     for (char c : s) {
-      ok = ok && text::core::isDigit(c);
-      v = v * 10 + (c - '0');
+      if (!text::core::isDigit(c)) {
+        ok = false;
+        return 0;
+      }
+      v = std::min(v, kMaxPosition) * 10 + (c - '0');
     }
     return v;
   };
@@ -33,9 +60,8 @@ int parseRange(int64_t size, std::string_view str, std::vector<ByteRange>& out) 
     if (dash == std::string_view::npos) {
       return -2;
     }
-    // String.prototype.trim: a header value holds no other whitespace than SP and HTAB.
-    std::string_view startStr = text::core::trimOws(item.substr(0, dash));
-    std::string_view endStr = text::core::trimOws(item.substr(dash + 1));
+    std::string_view startStr = jsTrim(item.substr(0, dash));
+    std::string_view endStr = jsTrim(item.substr(dash + 1));
     bool okStart = false;
     bool okEnd = false;
     int64_t start = parsePos(startStr, okStart);

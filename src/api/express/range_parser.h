@@ -1,5 +1,5 @@
 #pragma once
-// range-parser 1.2 (Express's send): a Range header against a file's size.
+// range-parser 1.3 (Express's send): a Range header against a file's size.
 #include <cstdint>
 #include <string_view>
 #include <vector>

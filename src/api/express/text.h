@@ -35,8 +35,6 @@ std::optional<std::string> typeMatch(std::string_view contentType,
                                      const std::vector<std::string>& types);
 // Whether the request has a body (type-is's hasBody).
 bool hasBody(const Request& req);
-std::optional<std::string> legacyPathnameOf(std::string_view url);
-std::optional<std::string> legacyQueryOf(std::string_view url);
 // vary 1: adds `field` to the response's Vary header unless it is there (or "*").
 void vary(http::ServerResponse& res, std::string_view field);
 // finalhandler (final_handler.cc).

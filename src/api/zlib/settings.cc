@@ -146,4 +146,9 @@ Error resultError(const core::OneShotResult& r, uint64_t maxOutputLength) {
   return codecError(r.error);
 }
 
+Result toResult(core::OneShotResult& r) {
+  const uint64_t bytesWritten = r.bytesWritten;
+  return Result(Buffer::adopt(std::move(r.output)), zlib::Engine{bytesWritten});
+}
+
 }  // namespace nodecc::zlib::detail

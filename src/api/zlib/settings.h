@@ -38,5 +38,7 @@ RangeError bufferTooLarge(uint64_t maxOutputLength);
 Error initializationFailed();
 // The Error for a failed one-shot result.
 Error resultError(const core::OneShotResult& r, uint64_t maxOutputLength);
+// The Result of a successful one-shot (its output moved into the Buffer).
+Result toResult(core::OneShotResult& r);
 
 }  // namespace nodecc::zlib::detail

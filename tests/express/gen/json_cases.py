@@ -56,6 +56,10 @@ post("echo empty body", "/echo", b"", extra="Content-Length: 0")
 post("echo no content-type", "/echo", b'{"a":1}', ctype="text/plain")
 post("echo charset utf-8", "/echo", b'{"a":"\xc3\xa9"}', ctype="application/json; charset=utf-8")
 post("echo charset latin1", "/echo", b'{"a":1}', ctype="application/json; charset=latin1")
+post("echo charset quoted, text after the quote", "/echo", b'{"a":1}',
+     ctype='application/json; charset="utf-8"x')
+post("echo charset quote not closed", "/echo", b'{"a":1}', ctype='application/json; charset="latin1')
+post("vnd type with a star in the subtype", "/vnd", b'{"a":1}', ctype="application/a*+json")
 post("echo bom", "/echo", b'\xef\xbb\xbf{"bom":true}')
 post("strict string", "/echo", b'"hello"')
 post("strict number", "/echo", b'42')
@@ -96,6 +100,10 @@ post("deflate not deflate", "/echo", b'{"a":1}', extra="Content-Encoding: deflat
 post("gzip truncated", "/echo", gzip.compress(payload)[:30], extra="Content-Encoding: gzip")
 post("gzip over limit", "/small", gzip.compress(b'{"a":"' + b"z" * 200 + b'"}'), extra="Content-Encoding: gzip")
 post("gzip under limit", "/small", gzip.compress(b'{"a":"zz"}'), extra="Content-Encoding: gzip")
+post("gzip one byte over limit", "/small", gzip.compress(b'{"a":"123456789"}', mtime=0),
+     extra="Content-Encoding: gzip")
+post("gzip exactly the limit", "/small", gzip.compress(b'{"a":"12345678"}', mtime=0),
+     extra="Content-Encoding: gzip")
 post("gzip bomb", "/echo", gzip.compress(b"[" + b"0," * 500000 + b"0]"), extra="Content-Encoding: gzip")
 post("gzip malformed json", "/echo", gzip.compress(b'{"a":}'), extra="Content-Encoding: gzip")
 br = subprocess.run(["node", "-e", "process.stdout.write(require('zlib').brotliCompressSync("
