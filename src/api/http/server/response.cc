@@ -253,14 +253,10 @@ void ServerResponse::setFilter(std::unique_ptr<detail::ResponseFilter> filter) {
   filter_ = std::move(filter);
 }
 
-bool ServerResponse::write(std::string_view chunk, UniqueFunction<void(Error*)> cb) {
-  if (filter_) [[unlikely]] {
-    return filter_->write(*this, chunk, std::move(cb));
-  }
-  return writeUnfiltered(chunk, std::move(cb));
-}
-
-bool ServerResponse::writeUnfiltered(std::string_view chunk, UniqueFunction<void(Error*)> cb) {
+// Inlined into write() and end(), whose bodies they were: a call and its frame on every
+// response otherwise (callgrind: hello +35 instructions).
+[[gnu::always_inline]] inline bool ServerResponse::writeUnfiltered(
+    std::string_view chunk, UniqueFunction<void(Error*)>&& cb) {
   if (writableEnded) {
     Error e("ERR_STREAM_WRITE_AFTER_END", "write after end");
     if (cb) {
@@ -292,6 +288,13 @@ bool ServerResponse::writeUnfiltered(std::string_view chunk, UniqueFunction<void
   return below;
 }
 
+bool ServerResponse::write(std::string_view chunk, UniqueFunction<void(Error*)> cb) {
+  if (filter_) [[unlikely]] {
+    return filter_->write(*this, chunk, std::move(cb));
+  }
+  return writeUnfiltered(chunk, std::move(cb));
+}
+
 bool ServerResponse::write(const Buffer& chunk, UniqueFunction<void(Error*)> cb) {
   return write(chunk.view(), std::move(cb));
 }
@@ -300,15 +303,8 @@ void ServerResponse::end(UniqueFunction<void()> cb) {
   end(std::string_view(), std::move(cb));
 }
 
-void ServerResponse::end(std::string_view data, UniqueFunction<void()> cb) {
-  if (filter_) [[unlikely]] {
-    filter_->end(*this, data, std::move(cb));
-    return;
-  }
-  endUnfiltered(data, std::move(cb));
-}
-
-void ServerResponse::endUnfiltered(std::string_view data, UniqueFunction<void()> cb) {
+[[gnu::always_inline]] inline void ServerResponse::endUnfiltered(std::string_view data,
+                                                                 UniqueFunction<void()>&& cb) {
   if (writableEnded) {
     if (cb) {
       process::nextTick([cb = std::move(cb)]() mutable { cb(); });
@@ -347,6 +343,14 @@ void ServerResponse::endUnfiltered(std::string_view data, UniqueFunction<void()>
       ex_.connection()->stream().queuedBytes() == 0) {
     writableFinished = true;
   }
+}
+
+void ServerResponse::end(std::string_view data, UniqueFunction<void()> cb) {
+  if (filter_) [[unlikely]] {
+    filter_->end(*this, data, std::move(cb));
+    return;
+  }
+  endUnfiltered(data, std::move(cb));
 }
 
 void ServerResponse::end(const Buffer& data, UniqueFunction<void()> cb) {
