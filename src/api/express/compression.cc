@@ -5,10 +5,14 @@
 // input, so its backpressure is the connection's.
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
-#include "api/express/compression_rules.h"
+#include "api/express/negotiation.h"
 #include "api/express/tables.h"
 #include "api/express/text.h"
+#include "api/util/js_text.h"
 #include "api/zlib/settings.h"
 #include "nodecc/detail/response_filter.h"
 #include "nodecc/express.h"
@@ -35,26 +39,63 @@ using zlib::core::Mode;
 
 // cacheControlNoTransformRegExp: /(?:^|,)\s*?no-transform\s*?(?:,|$)/i.
 bool hasNoTransform(std::string_view cacheControl) {
-  size_t start = 0;
-  while (start <= cacheControl.size()) {
-    size_t comma = cacheControl.find(',', start);
-    std::string_view item = cacheControl.substr(
-        start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) {
-      item.remove_prefix(1);
-    }
-    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) {
-      item.remove_suffix(1);
-    }
-    if (text::core::equalsIgnoreCase(item, "no-transform")) {
+  while (true) {
+    size_t comma = cacheControl.find(',');
+    if (text::core::equalsIgnoreCase(util::detail::trimLatin1(cacheControl.substr(0, comma)),
+                                     "no-transform")) {
       return true;
     }
     if (comma == std::string_view::npos) {
-      break;
+      return false;
     }
-    start = comma + 1;
+    cacheControl.remove_prefix(comma + 1);
   }
-  return false;
+}
+
+// bytes 3.1's parse(text): /^((-|\+)?(\d+(?:\.\d+)?)) *(kb|mb|gb|tb|pb)$/i through parseFloat,
+// else parseInt(text, 10); nullopt where it returns null (NaN).
+std::optional<double> parseBytes(std::string_view val) {
+  size_t i = 0;
+  if (i < val.size() && (val[i] == '-' || val[i] == '+')) {
+    ++i;
+  }
+  const size_t digits = i;
+  while (i < val.size() && text::core::isDigit(val[i])) {
+    ++i;
+  }
+  double unit = 0;  // 0: the expression does not match
+  size_t numberEnd = i;
+  if (i > digits) {
+    if (i < val.size() && val[i] == '.') {
+      size_t j = i + 1;
+      while (j < val.size() && text::core::isDigit(val[j])) {
+        ++j;
+      }
+      if (j > i + 1) {
+        i = j;
+      }
+    }
+    numberEnd = i;
+    while (i < val.size() && val[i] == ' ') {
+      ++i;
+    }
+    static constexpr std::pair<std::string_view, double> kUnits[] = {{"kb", 1 << 10},
+                                                                     {"mb", 1 << 20},
+                                                                     {"gb", 1 << 30},
+                                                                     {"tb", 1099511627776.0},
+                                                                     {"pb", 1125899906842624.0}};
+    for (const auto& [name, factor] : kUnits) {
+      if (text::core::equalsIgnoreCase(val.substr(i), name)) {
+        unit = factor;
+      }
+    }
+  }
+  const double value = unit != 0 ? util::detail::parseFloatJs(val.substr(0, numberEnd))
+                                 : util::detail::parseIntJs(val, 10);
+  if (std::isnan(value)) {
+    return std::nullopt;
+  }
+  return std::floor((unit != 0 ? unit : 1) * value);
 }
 
 class CompressionFilter final : public http::detail::ResponseFilter {
@@ -94,7 +135,7 @@ void CompressionFilter::onHeaders(http::ServerResponse& res) {
   detail::vary(res, "Accept-Encoding");
   std::optional<std::string> contentLength = res.getHeader("Content-Length");
   // Number(undefined) is NaN, below nothing.
-  if ((contentLength && jsNumber(*contentLength) < c.threshold) ||
+  if ((contentLength && util::detail::stringToNumberLatin1(*contentLength) < c.threshold) ||
       (length_ && double(*length_) < c.threshold)) {
     return;  // size below threshold
   }
@@ -105,11 +146,11 @@ void CompressionFilter::onHeaders(http::ServerResponse& res) {
   if (req_.method == "HEAD") {
     return;
   }
-  static const std::vector<std::string_view> kSupported = {"br", "gzip", "deflate", "identity"};
-  static const std::vector<std::string_view> kPreferred = {"br", "gzip"};
+  static const std::vector<std::string> kSupported = {"br", "gzip", "deflate", "identity"};
+  static const std::vector<std::string> kPreferred = {"br", "gzip"};
   std::string_view accept = req_.headers["accept-encoding"];
-  std::vector<std::string_view> methods = negotiateEncodings(accept, kSupported, kPreferred);
-  std::string_view method = methods.empty() ? std::string_view() : methods[0];
+  std::vector<std::string> methods = preferredEncodings06(accept, kSupported, kPreferred);
+  std::string_view method = methods.empty() ? std::string_view() : std::string_view(methods[0]);
   if (accept.empty() && (c.enforceEncoding == "gzip" || c.enforceEncoding == "deflate" ||
                          c.enforceEncoding == "identity" || c.enforceEncoding == "br")) {
     method = c.enforceEncoding;

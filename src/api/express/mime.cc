@@ -3,6 +3,7 @@
 
 #include "api/express/tables.h"
 #include "api/url/codec.h"
+#include "api/util/js_text.h"
 #include "text/ascii.h"
 
 namespace nodecc::express::detail {
@@ -110,21 +111,14 @@ std::optional<std::string> mimeContentType(std::string_view str) {
   return mime;
 }
 
-namespace {
-// JavaScript's \s over ASCII (header values are bytes; the Unicode spaces do not occur).
-bool isJsSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
-}  // namespace
-
 std::optional<bool> compressible(std::string_view type) {
   // compressible 2: EXTRACT_TYPE_REGEXP /^\s*([^;\s]*)(?:;|\s|$)/, lower-cased.
   size_t start = 0;
-  while (start < type.size() && isJsSpace(type[start])) {
+  while (start < type.size() && util::detail::isJsSpaceLatin1(type[start])) {
     ++start;
   }
   size_t end = start;
-  while (end < type.size() && type[end] != ';' && !isJsSpace(type[end])) {
+  while (end < type.size() && type[end] != ';' && !util::detail::isJsSpaceLatin1(type[end])) {
     ++end;
   }
   std::string lower(type.substr(start, end - start));

@@ -3,15 +3,16 @@
 #include "api/express/negotiation.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <optional>
 
 #include "api/express/content_type.h"
 #include "api/express/text.h"
 #include "api/url/codec.h"
+#include "api/util/js_text.h"
 
 namespace nodecc::express::detail {
 
@@ -61,39 +62,13 @@ struct Priority {
   int s = 0;
 };
 
-// parseFloat over header text: leading whitespace (latin1's: HTAB to CR, SP, NBSP), a sign,
-// then "Infinity" or the longest decimal prefix; NaN when there is none.
-double parseFloat(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size() && ((s[i] >= '\t' && s[i] <= '\r') || s[i] == ' ' || s[i] == '\xA0')) {
-    ++i;
-  }
-  bool negative = false;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
-    negative = s[i++] == '-';
-  }
-  double v = std::numeric_limits<double>::quiet_NaN();
-  if (s.substr(i).starts_with("Infinity")) {
-    v = std::numeric_limits<double>::infinity();
-  } else if (i < s.size() && (text::core::isDigit(s[i]) || s[i] == '.')) {
-    // from_chars reads the longest prefix of digits, '.', digits and an exponent ("1e" is 1);
-    // past double's range strtod gives what JavaScript does (Infinity, 0 or a denormal).
-    const char* begin = s.data() + i;
-    auto r = std::from_chars(begin, s.data() + s.size(), v, std::chars_format::general);
-    if (r.ec == std::errc::result_out_of_range) {
-      v = std::strtod(std::string(begin, r.ptr).c_str(), nullptr);
-    }
-  }
-  return negative ? -v : v;
-}
-
 // formatX's q: parseFloat(parameters.q) when it is a non-empty string, else 1.
 double qOf(std::map<std::string, std::string>& params) {
   auto it = params.find("q");
   if (it == params.end()) {
     return 1;
   }
-  double q = it->second.empty() ? 1 : parseFloat(it->second);
+  double q = it->second.empty() ? 1 : util::detail::parseFloatLatin1(it->second);
   params.erase(it);
   return q;
 }
@@ -111,9 +86,10 @@ bool compare(const Priority& a, const Priority& b) {
   return a.i < b.i;
 }
 
-template <class SpecifyFn>
+template <class SpecifyFn, class Less = decltype(&compare)>
 std::vector<std::string> choose(const std::vector<Spec>& accepts,
-                                const std::vector<std::string>& provided, SpecifyFn specify) {
+                                const std::vector<std::string>& provided, SpecifyFn specify,
+                                Less less = &compare) {
   std::vector<Priority> priorities;
   for (size_t idx = 0; idx < provided.size(); ++idx) {
     Priority best;
@@ -144,7 +120,7 @@ std::vector<std::string> choose(const std::vector<Spec>& accepts,
       kept.push_back(p);
     }
   }
-  std::stable_sort(kept.begin(), kept.end(), compare);
+  std::stable_sort(kept.begin(), kept.end(), less);
   std::vector<std::string> out;
   for (const Priority& p : kept) {
     out.push_back(provided[size_t(p.i)]);
@@ -267,10 +243,11 @@ bool specifySimple(const std::string& value, const Spec& spec, Priority* out) {
 
 }  // namespace
 
-std::vector<std::string> preferredEncodings(const std::string* header,
-                                            const std::vector<std::string>* provided) {
-  int elements = 0;
-  std::vector<Spec> accepts = simpleList(header ? *header : "", &elements);
+namespace {
+
+// parseAcceptEncoding's tail: identity, when no element names it (nor "*"), at the lowest q
+// given (a q of 0 or NaN counting as 1), after every element of the header.
+void addIdentity(std::vector<Spec>& accepts, int elements) {
   bool hasIdentity = false;
   double minQuality = 1;
   for (const Spec& s : accepts) {
@@ -285,10 +262,109 @@ std::vector<std::string> preferredEncodings(const std::string* header,
     id.i = elements;  // after every element of the header, those without a value too
     accepts.push_back(id);
   }
+}
+
+// negotiator 0.6.4's parseEncoding: /^\s*([^\s;]+)\s*(?:;(.*))?$/ over a trimmed element, q
+// the first "q=" parameter through parseFloat (NaN without a value).
+std::optional<Spec> parseEncoding06(std::string_view str, int i) {
+  using util::detail::isJsSpaceLatin1;
+  size_t p = 0;
+  while (p < str.size() && isJsSpaceLatin1(str[p])) {
+    ++p;
+  }
+  size_t start = p;
+  while (p < str.size() && !isJsSpaceLatin1(str[p]) && str[p] != ';') {
+    ++p;
+  }
+  if (p == start) {
+    return std::nullopt;
+  }
+  Spec spec;
+  spec.value.assign(str.substr(start, p - start));
+  spec.i = i;
+  while (p < str.size() && isJsSpaceLatin1(str[p])) {
+    ++p;
+  }
+  if (p < str.size()) {
+    if (str[p] != ';') {
+      return std::nullopt;
+    }
+    std::string_view params = str.substr(p + 1);
+    // "(.*)" stops at a line terminator, where the match then fails.
+    if (params.find_first_of("\n\r") != std::string_view::npos) {
+      return std::nullopt;
+    }
+    while (true) {
+      size_t semi = params.find(';');
+      std::string_view param = util::detail::trimLatin1(params.substr(0, semi));
+      size_t eq = param.find('=');
+      if (param.substr(0, eq) == "q") {
+        // parseFloat(p[1]): p[1] ends at the next '=', where parseFloat stops anyway.
+        spec.q = eq == std::string_view::npos
+                     ? std::numeric_limits<double>::quiet_NaN()
+                     : util::detail::parseFloatLatin1(param.substr(eq + 1));
+        break;
+      }
+      if (semi == std::string_view::npos) {
+        break;
+      }
+      params.remove_prefix(semi + 1);
+    }
+  }
+  return spec;
+}
+
+}  // namespace
+
+std::vector<std::string> preferredEncodings(const std::string* header,
+                                            const std::vector<std::string>* provided) {
+  int elements = 0;
+  std::vector<Spec> accepts = simpleList(header ? *header : "", &elements);
+  addIdentity(accepts, elements);
   if (provided == nullptr) {
     return fullValues(std::move(accepts));
   }
   return choose(accepts, *provided, specifySimple);
+}
+
+std::vector<std::string> preferredEncodings06(std::string_view header,
+                                              const std::vector<std::string>& provided,
+                                              const std::vector<std::string>& preferred) {
+  // parseAcceptEncoding: accept.split(','), each element trimmed.
+  std::vector<Spec> accepts;
+  int elements = 0;
+  while (true) {
+    size_t comma = header.find(',');
+    if (auto spec = parseEncoding06(util::detail::trimLatin1(header.substr(0, comma)), elements)) {
+      accepts.push_back(std::move(*spec));
+    }
+    ++elements;
+    if (comma == std::string_view::npos) {
+      break;
+    }
+    header.remove_prefix(comma + 1);
+  }
+  addIdentity(accepts, elements);
+  // The comparator given `preferred`: at equal q, preferred codings first, in its order.
+  auto rank = [&](const Priority& p) {
+    auto it = std::find(preferred.begin(), preferred.end(), provided[size_t(p.i)]);
+    return it == preferred.end() ? -1 : int(it - preferred.begin());
+  };
+  auto less = [&](const Priority& a, const Priority& b) {
+    if (a.q != b.q) {
+      return a.q > b.q;
+    }
+    int ap = rank(a);
+    int bp = rank(b);
+    if (ap == -1 && bp == -1) {
+      return compare(a, b);  // the specificity, then the header's and the offer's order
+    }
+    if (ap != -1 && bp != -1) {
+      return ap < bp;
+    }
+    return ap != -1;
+  };
+  return choose(accepts, provided, specifySimple, less);
 }
 
 std::vector<std::string> preferredCharsets(const std::string* header,

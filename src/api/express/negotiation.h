@@ -14,6 +14,13 @@ std::vector<std::string> preferredMediaTypes(const std::string* header,
                                              const std::vector<std::string>* provided);
 std::vector<std::string> preferredEncodings(const std::string* header,
                                             const std::vector<std::string>* provided);
+// negotiator 0.6.4's preferredEncodings(header, provided, preferred), which compression 1.8
+// bundles: the header split on ',' and each element read by its regular expression (1.x reads
+// elements as accept.js does), the same choice, and at equal q the `preferred` codings first,
+// in their order. An absent header is "".
+std::vector<std::string> preferredEncodings06(std::string_view header,
+                                              const std::vector<std::string>& provided,
+                                              const std::vector<std::string>& preferred);
 std::vector<std::string> preferredCharsets(const std::string* header,
                                            const std::vector<std::string>* provided);
 std::vector<std::string> preferredLanguages(const std::string* header,

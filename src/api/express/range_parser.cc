@@ -5,29 +5,17 @@
 #include <algorithm>
 #include <utility>
 
+#include "api/util/js_text.h"
 #include "text/ascii.h"
 
 namespace nodecc::express::detail {
 
 namespace {
+
 // Past every file size (2^53: beyond it JavaScript's numbers, and so range-parser's, are not
 // exact), and times 10 plus a digit still fits in an int64_t.
 constexpr int64_t kMaxPosition = int64_t(1) << 53;
 
-// String.prototype.trim over the text Node makes of a header value, one latin1 character per
-// byte: its whitespace there is HTAB to CR, SP and NBSP (0xA0, which obs-text lets through).
-bool jsSpace(char c) {
-  return (c >= '\t' && c <= '\r') || c == ' ' || c == '\xA0';
-}
-std::string_view jsTrim(std::string_view s) {
-  while (!s.empty() && jsSpace(s.front())) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && jsSpace(s.back())) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
 }  // namespace
 
 int parseRange(int64_t size, std::string_view str, std::vector<ByteRange>& out) {
@@ -60,8 +48,8 @@ int parseRange(int64_t size, std::string_view str, std::vector<ByteRange>& out) 
     if (dash == std::string_view::npos) {
       return -2;
     }
-    std::string_view startStr = jsTrim(item.substr(0, dash));
-    std::string_view endStr = jsTrim(item.substr(dash + 1));
+    std::string_view startStr = util::detail::trimLatin1(item.substr(0, dash));
+    std::string_view endStr = util::detail::trimLatin1(item.substr(dash + 1));
     bool okStart = false;
     bool okEnd = false;
     int64_t start = parsePos(startStr, okStart);

@@ -2,7 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <string>
 
 #include "api/json/number.h"
 #include "text/ascii.h"
@@ -110,10 +112,9 @@ double parseDecimal(std::string_view digits) {
   double v = 0;
   auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
   if (r.ec == std::errc::result_out_of_range) {
-    // from_chars leaves v alone on overflow and underflow: tell them apart by the exponent.
-    size_t e = digits.find_first_of("eE");
-    bool tiny = e != std::string_view::npos && digits.substr(e + 1).starts_with('-');
-    return tiny ? 0.0 : kInfinity;
+    // from_chars leaves v alone past double's range and below its normal numbers; strtod gives
+    // what JavaScript does there: Infinity, 0, or a denormal ("1e-310").
+    return std::strtod(std::string(digits).c_str(), nullptr);
   }
   return v;
 }
@@ -161,11 +162,10 @@ void appendJsFloat(std::string& out, float v) {
   appendJsNumber(out, d);
 }
 
-double stringToNumber(std::string_view s) {
-  s = trim(s);
-  if (s.empty()) {
-    return 0;
-  }
+namespace {
+
+// Number(s) of s trimmed (not empty): 0x / 0o / 0b, [+-]Infinity, or a whole decimal literal.
+double numberOfTrimmed(std::string_view s) {
   if (s.size() > 2 && s[0] == '0') {
     char p = char(s[1] | 0x20);
     int radix = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
@@ -190,17 +190,20 @@ double stringToNumber(std::string_view s) {
   return negative ? -v : v;
 }
 
-double parseIntJs(std::string_view s) {
-  s = trimStart(s);
+// parseInt(s, radix) of s with its leading white space gone: radix 0 is parseInt's default
+// (16 after 0x, else 10); 10 reads decimal digits only ("0x1f" is 0).
+double parseIntOfStart(std::string_view s, int radix) {
   bool negative = false;
   if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
     negative = s[0] == '-';
     s.remove_prefix(1);
   }
-  int radix = 10;
-  if (s.size() >= 2 && s[0] == '0' && (s[1] | 0x20) == 'x') {
-    radix = 16;
-    s.remove_prefix(2);
+  if (radix == 0) {
+    radix = 10;
+    if (s.size() >= 2 && s[0] == '0' && (s[1] | 0x20) == 'x') {
+      radix = 16;
+      s.remove_prefix(2);
+    }
   }
   size_t n = 0;
   while (n < s.size()) {
@@ -218,8 +221,8 @@ double parseIntJs(std::string_view s) {
   return negative ? -v : v;
 }
 
-double parseFloatJs(std::string_view s) {
-  s = trimStart(s);
+// parseFloat(s) of s with its leading white space gone.
+double parseFloatOfStart(std::string_view s) {
   bool negative = false;
   std::string_view body = s;
   if (!body.empty() && (body[0] == '+' || body[0] == '-')) {
@@ -235,6 +238,49 @@ double parseFloatJs(std::string_view s) {
   }
   double v = parseDecimal(body.substr(0, n));
   return negative ? -v : v;
+}
+
+std::string_view trimLatin1Start(std::string_view s) {
+  while (!s.empty() && isJsSpaceLatin1(s.front())) {
+    s.remove_prefix(1);
+  }
+  return s;
+}
+
+}  // namespace
+
+double stringToNumber(std::string_view s) {
+  s = trim(s);
+  return s.empty() ? 0 : numberOfTrimmed(s);
+}
+
+double parseIntJs(std::string_view s, int radix) {
+  return parseIntOfStart(trimStart(s), radix);
+}
+
+double parseFloatJs(std::string_view s) {
+  return parseFloatOfStart(trimStart(s));
+}
+
+std::string_view trimLatin1(std::string_view s) {
+  s = trimLatin1Start(s);
+  while (!s.empty() && isJsSpaceLatin1(s.back())) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+double stringToNumberLatin1(std::string_view s) {
+  s = trimLatin1(s);
+  return s.empty() ? 0 : numberOfTrimmed(s);
+}
+
+double parseIntLatin1(std::string_view s, int radix) {
+  return parseIntOfStart(trimLatin1Start(s), radix);
+}
+
+double parseFloatLatin1(std::string_view s) {
+  return parseFloatOfStart(trimLatin1Start(s));
 }
 
 Utf8Char decodeUtf8(std::string_view s, size_t i) {

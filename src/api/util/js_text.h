@@ -1,7 +1,7 @@
 #pragma once
 // JavaScript's text rules that util needs, over UTF-8 strings: Number's toString and the
 // string-to-number conversions, string length in UTF-16 code units, display width, and
-// inspect's quoting. Internal to the util and console layers.
+// inspect's quoting. Internal to the util, console and express layers.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -21,9 +21,22 @@ void appendJsFloat(std::string& out, float v);
 // Number(string): whitespace trimmed, "" is 0, decimal / 0x / 0o / 0b / Infinity; NaN
 // otherwise.
 double stringToNumber(std::string_view s);
-// parseInt(string) (radix 10, or 16 after 0x) and parseFloat(string).
-double parseIntJs(std::string_view s);
+// parseInt(string[, radix]), radix 0 or 10: 0 (parseInt(s)) reads 16 after 0x, else 10; 10
+// reads decimal digits only (parseInt("0x1f", 10) is 0). parseFloat(string).
+double parseIntJs(std::string_view s, int radix = 0);
 double parseFloatJs(std::string_view s);
+
+// The same over text whose bytes are latin1 characters, as Node reads an HTTP header value:
+// JavaScript's white space (\s, trim()) there is HTAB to CR, SP and NBSP (0xA0). For Express's
+// header parsers (negotiator, range-parser, compression, bytes).
+constexpr bool isJsSpaceLatin1(char c) {
+  return (c >= '\t' && c <= '\r') || c == ' ' || c == '\xA0';
+}
+std::string_view trimLatin1(std::string_view s);
+double stringToNumberLatin1(std::string_view s);
+// parseInt(s, radix), radix 0 or 10 as parseIntJs's.
+double parseIntLatin1(std::string_view s, int radix);
+double parseFloatLatin1(std::string_view s);
 
 // String.prototype.length of a UTF-8 string: UTF-16 code units (a byte that is not UTF-8
 // counts as one).
