@@ -1,5 +1,6 @@
 #include <cerrno>
 
+#include "api/close_on_abort.h"
 #include "api/net/server_impl.h"
 #include "api/net/tcp_socket.h"
 #include "api/runtime.h"
@@ -111,8 +112,8 @@ Server& Server::listen(const ListenOptions& options, UniqueFunction<void()> cb) 
   if (cb) {
     once("listening", [cb = std::make_shared<UniqueFunction<void()>>(std::move(cb))] { (*cb)(); });
   }
-  detail::closeOnAbort(*this, options.signal,
-                       [](EventEmitter& server) { static_cast<Server&>(server).close(); });
+  nodecc::detail::closeOnAbort(*this, options.signal,
+                               [](EventEmitter& server) { static_cast<Server&>(server).close(); });
   impl_->listen(options);
   return *this;
 }

@@ -65,24 +65,6 @@ void ServerLifecycle::listened(const os::core::Result<void>& result,
   });
 }
 
-void closeOnAbort(EventEmitter& server, const AbortSignal& signal, void (*close)(EventEmitter&)) {
-  if (!signal.valid()) {
-    return;
-  }
-  auto onAborted = [weak = nodecc::detail::EventsAccess::weakRef(server), close] {
-    if (EventEmitter* s = weak.get()) {
-      close(*s);
-    }
-  };
-  if (signal.aborted()) {
-    process::nextTick(std::move(onAborted));
-    return;
-  }
-  server.once("close", [d = events::addAbortListener(signal, std::move(onAborted))]() mutable {
-    d.dispose();
-  });
-}
-
 bool ServerLifecycle::beginClose(bool listening, UniqueFunction<void(Error*)> cb) {
   if (cb) {
     // Node makes the callback a once('close') listener, after those already added: 'close'

@@ -14,12 +14,6 @@
 
 namespace nodecc::net::detail {
 
-// listen()'s {signal} (Node's addServerAbortSignalOption): aborting calls close(server); an
-// already aborted signal calls it from a nextTick (queued before the one that emits
-// 'listening'). The signal's listener goes at the server's next 'close'. The server is held
-// weakly. Call it before the listening starts, as Node does.
-void closeOnAbort(EventEmitter& server, const AbortSignal& signal, void (*close)(EventEmitter&));
-
 class ServerLifecycle {
  public:
   explicit ServerLifecycle(EventEmitter& facade) : facade_(facade) {}

@@ -4,6 +4,7 @@
 // for '\r' and '\n' with memchr-like loops over the new text only.
 #include <cstring>
 
+#include "api/close_on_abort.h"
 #include "nodecc/process.h"
 #include "nodecc/readline.h"
 
@@ -60,20 +61,9 @@ size_t findEol(std::string_view s, size_t from) {
 Interface& createInterface(const InterfaceOptions& options) {
   auto* rl = new Interface(options.input.get(), options.input.ops());
   options.input.ops()->attach(options.input.get(), rl);
-  if (options.signal.valid()) {
-    // Weakly: the interface deletes itself after 'close', and the signal may outlive it.
-    auto onAborted = [weak = nodecc::detail::EventsAccess::weakRef(*rl)] {
-      if (auto* self = static_cast<Interface*>(weak.get())) {
-        self->close();
-      }
-    };
-    if (options.signal.aborted()) {
-      process::nextTick(std::move(onAborted));
-    } else {
-      rl->once("close", [d = events::addAbortListener(
-                             options.signal, std::move(onAborted))]() mutable { d.dispose(); });
-    }
-  }
+  // Weakly: the interface deletes itself after 'close', and the signal may outlive it.
+  nodecc::detail::closeOnAbort(*rl, options.signal,
+                               [](EventEmitter& self) { static_cast<Interface&>(self).close(); });
   return *rl;
 }
 

@@ -2,6 +2,7 @@
 #include <cerrno>
 #include <cstdio>
 
+#include "api/close_on_abort.h"
 #include "api/http/server/exchange.h"
 #include "api/http/text.h"
 #include "api/net/server_impl.h"
@@ -416,8 +417,8 @@ Server& Server::listen(const net::ListenOptions& o, UniqueFunction<void()> cb) {
   if (cb) {
     once("listening", [f = std::make_shared<UniqueFunction<void()>>(std::move(cb))] { (*f)(); });
   }
-  net::detail::closeOnAbort(*this, o.signal,
-                            [](EventEmitter& server) { static_cast<Server&>(server).close(); });
+  nodecc::detail::closeOnAbort(*this, o.signal,
+                               [](EventEmitter& server) { static_cast<Server&>(server).close(); });
   impl_->listen(o);
   return *this;
 }
