@@ -54,15 +54,20 @@ struct Window {
   uint64_t hi;
 };
 
+#if defined(__SSE2__)
+inline ByteMasks masksOfVector(__m128i v) {
+  return {static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')))),
+          static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))))};
+}
+#endif
+
 // The masks of the window's bytes.
 inline ByteMasks masksOf(Window w) {
 #if defined(__SSE2__)
   // (Two moves and an unpack: GCC builds _mm_set_epi64x through the stack, a store-forwarding
   // stall on the way to every mask.)
-  __m128i v = _mm_unpacklo_epi64(_mm_cvtsi64_si128(static_cast<long long>(w.lo)),
-                                 _mm_cvtsi64_si128(static_cast<long long>(w.hi)));
-  return {static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')))),
-          static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))))};
+  return masksOfVector(_mm_unpacklo_epi64(_mm_cvtsi64_si128(static_cast<long long>(w.lo)),
+                                          _mm_cvtsi64_si128(static_cast<long long>(w.hi))));
 #else
   return {equalBytes8(w.lo, '/') | equalBytes8(w.hi, '/') << 8,
           equalBytes8(w.lo, '.') | equalBytes8(w.hi, '.') << 8};
@@ -117,9 +122,7 @@ inline Window firstWindow(const char* p, size_t n) {
 inline ByteMasks masksOfLast(const char* begin, const char* end) {
 #if defined(__SSE2__)
   if (end - begin >= ptrdiff_t(kWindow)) {  // one load, where lastWindow makes two
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(end - kWindow));
-    return {static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/')))),
-            static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))))};
+    return masksOfVector(_mm_loadu_si128(reinterpret_cast<const __m128i*>(end - kWindow)));
   }
 #endif
   return masksOf(lastWindow(begin, end));
