@@ -60,6 +60,23 @@ void writeBig(http::ServerResponse& res, std::shared_ptr<BigState> st, uint64_t 
   res.end();
 }
 
+// piece(0), ..., piece(count - 1), one every `ms`, then done(): a body written over time.
+void inPieces(long count, uint64_t ms, std::function<void(long)> piece,
+              std::function<void()> done) {
+  auto i = std::make_shared<long>(0);
+  auto step = std::make_shared<std::function<void()>>();
+  *step = [i, count, ms, piece, done, step] {
+    if (*i == count) {
+      done();
+      *step = nullptr;  // breaks the cycle
+      return;
+    }
+    piece((*i)++);
+    setTimeout([step] { (*step)(); }, ms);
+  };
+  (*step)();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,33 +94,18 @@ int main(int argc, char** argv) {
       if (url.starts_with("/slow")) {
         long pieces = query(url, "pieces", 20);
         long ms = query(url, "ms", 100);
-        auto i = std::make_shared<long>(0);
-        auto step = std::make_shared<std::function<void()>>();
-        *step = [&res, i, pieces, ms, step] {
-          if (*i == pieces) {
-            res.end();
-            *step = nullptr;  // breaks the cycle
-            return;
-          }
-          res.write(text(uint64_t((*i)++)));
-          setTimeout([step] { (*step)(); }, uint64_t(ms));
-        };
-        (*step)();
+        inPieces(
+            pieces, uint64_t(ms), [&res](long i) { res.write(text(uint64_t(i))); },
+            [&res] { res.end(); });
       } else if (url.starts_with("/events")) {
         long count = query(url, "count", 10);
-        auto i = std::make_shared<long>(0);
-        auto step = std::make_shared<std::function<void()>>();
-        *step = [&res, i, count, step] {
-          if (*i == count) {
-            res.end();
-            *step = nullptr;
-            return;
-          }
-          res.write("data: event " + std::to_string((*i)++) + "\n\n");
-          express::flush(res);
-          setTimeout([step] { (*step)(); }, 50);
-        };
-        (*step)();
+        inPieces(
+            count, 50,
+            [&res](long i) {
+              res.write("data: event " + std::to_string(i) + "\n\n");
+              express::flush(res);
+            },
+            [&res] { res.end(); });
       } else if (url.starts_with("/big")) {
         *big = BigState{};
         writeBig(res, big, uint64_t(query(url, "mb", 64)) << 20, 0);
