@@ -307,6 +307,7 @@ void ServerConnection::destroy() {
   server_.loop().stopTimer(timer_);
   abortAll();
   stream_.close();
+  server_.connectionDestroyed(this);
 }
 
 void ServerConnection::abortAll() {
@@ -372,8 +373,8 @@ void ServerConnection::onError(int) {
 }
 
 void ServerConnection::onClose() {
-  closed_ = true;
-  server_.connectionClosed(this);
+  const bool destroyed = std::exchange(closed_, true);
+  server_.connectionClosed(this, destroyed);
   delete this;
 }
 

@@ -56,7 +56,7 @@ os::core::Result<void> ServerCore::listen(const net::core::Listener::Options& op
 }
 
 void ServerCore::onConnection(int fd) {
-  if (maxConnections > 0 && connections_.size() >= maxConnections) {
+  if (maxConnections > 0 && openConnectionCount() >= maxConnections) {
     os::core::closeFd(fd);
     return;
   }
@@ -68,7 +68,13 @@ void ServerCore::onConnection(int fd) {
   delegate_.onConnection(*conn);
 }
 
-void ServerCore::connectionClosed(ServerConnection* conn) {
+void ServerCore::connectionDestroyed(ServerConnection* conn) {
+  ++destroyed_;
+  delegate_.onConnectionDestroyed(*conn);
+}
+
+void ServerCore::connectionClosed(ServerConnection* conn, bool destroyed) {
+  destroyed_ -= destroyed ? 1 : 0;
   if (conn->owner) {
     connections_.unlink(conn);
   }

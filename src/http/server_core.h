@@ -31,6 +31,9 @@ class ServerCore final : public net::core::Listener::Handler {
   void closeAllConnections();
   bool closing() const { return closing_; }
   size_t connectionCount() const { return connections_.size(); }
+  // Node's server._connections: a destroyed connection stops counting at destroy(), before its
+  // socket closes in the close phase, so the server's 'close' can come first.
+  size_t openConnectionCount() const { return connections_.size() - destroyed_; }
   // 0: unlimited. Past it, new connections are accepted and closed at once (as Node).
   size_t maxConnections = 0;
 
@@ -47,8 +50,10 @@ class ServerCore final : public net::core::Listener::Handler {
     acceptHookData_ = data;
   }
 
-  // Called by a connection in its close phase.
-  void connectionClosed(ServerConnection* conn);
+  // Called by a connection at destroy() (it closes in the close phase)...
+  void connectionDestroyed(ServerConnection* conn);
+  // ...and in its close phase (`destroyed`: after connectionDestroyed).
+  void connectionClosed(ServerConnection* conn, bool destroyed);
   // Output written outside the connection's own read callback (a response answered from a
   // timer, an upstream's data) gathers in its cork buffer and goes out at the end of the loop
   // iteration, as Node corks a response's socket until the next tick: a head and its body,
@@ -68,6 +73,7 @@ class ServerCore final : public net::core::Listener::Handler {
   std::vector<ServerConnection*> flushes_;
   loop::core::Deferred flush_{&ServerCore::onFlush, this};
   AcceptHook acceptHook_ = nullptr;
+  size_t destroyed_ = 0;  // destroyed, not closed yet
   void* acceptHookData_ = nullptr;
   bool closing_ = false;
 };

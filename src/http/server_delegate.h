@@ -17,6 +17,8 @@ class ServerDelegate {
   virtual void onConnection(ServerConnection& conn) {}
   // The connection closed; its exchanges were aborted first.
   virtual void onConnectionClose(ServerConnection& conn) {}
+  // socket.destroy(): the connection no longer counts (ServerCore::openConnectionCount).
+  virtual void onConnectionDestroyed(ServerConnection& conn) {}
   // A fresh (or recycled) exchange for the next request.
   virtual Exchange* newExchange(ServerConnection& conn) = 0;
   virtual void releaseExchange(Exchange* ex) = 0;

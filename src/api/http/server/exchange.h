@@ -222,6 +222,7 @@ class HttpServerImpl final : public http::core::ServerDelegate,
   // ServerDelegate
   void onConnection(http::core::ServerConnection& conn) override;
   void onConnectionClose(http::core::ServerConnection& conn) override;
+  void onConnectionDestroyed(http::core::ServerConnection& conn) override;
   http::core::Exchange* newExchange(http::core::ServerConnection& conn) override;
   void releaseExchange(http::core::Exchange* ex) override;
   void onRequest(http::core::Exchange& ex) override;

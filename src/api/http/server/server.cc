@@ -103,7 +103,7 @@ void HttpServerImpl::close(UniqueFunction<void(Error*)> cb) {
   bool listening = core && core->listener().listening();
   if (lifecycle_.beginClose(listening, std::move(cb))) {
     core->close();
-    lifecycle_.maybeFinish(core->connectionCount());
+    lifecycle_.maybeFinish(core->openConnectionCount());
   }
 }
 
@@ -123,6 +123,12 @@ void HttpServerImpl::onConnection(http::core::ServerConnection& conn) {
   }
 }
 
+void HttpServerImpl::onConnectionDestroyed(http::core::ServerConnection&) {
+  if (core) {
+    lifecycle_.maybeFinish(core->openConnectionCount());
+  }
+}
+
 void HttpServerImpl::onConnectionClose(http::core::ServerConnection& conn) {
   if (auto* s = static_cast<HttpSocket*>(conn.userData)) {
     conn.userData = nullptr;
@@ -130,7 +136,7 @@ void HttpServerImpl::onConnectionClose(http::core::ServerConnection& conn) {
     delete s;
   }
   if (core) {
-    lifecycle_.maybeFinish(core->connectionCount());
+    lifecycle_.maybeFinish(core->openConnectionCount());
   }
 }
 
@@ -453,7 +459,7 @@ bool Server::listening() const {
 }
 
 void Server::getConnections(UniqueFunction<void(Error*, size_t)> cb) const {
-  size_t n = impl_->core ? impl_->core->connectionCount() : 0;
+  size_t n = impl_->core ? impl_->core->openConnectionCount() : 0;
   process::nextTick([cb = std::move(cb), n]() mutable { cb(nullptr, n); });
 }
 
