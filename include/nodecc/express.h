@@ -700,10 +700,19 @@ class Application : public Router {
 
   // The request listener: app.handle(req, res) (what http.createServer(app) calls).
   void operator()(http::IncomingMessage& req, http::ServerResponse& res);
-  // app.listen(port[, host][, callback]): http.createServer(app).listen(...).
+  // app.listen(port[, host][, callback]) and app.listen(options[, callback]):
+  // http.createServer(app).listen(...). As in Express 5 the callback runs once, at 'listening'
+  // or with the server's first 'error' (EADDRINUSE...), for which it is the listener: take
+  // (Error* err) to tell them apart; a callback of () runs either way, as a JavaScript one that
+  // ignores its argument does. Without a callback an error is uncaught, as in Express.
   http::Server& listen(uint16_t port, UniqueFunction<void()> callback = nullptr);
+  http::Server& listen(uint16_t port, UniqueFunction<void(Error*)> callback);
   http::Server& listen(uint16_t port, std::string_view host,
                        UniqueFunction<void()> callback = nullptr);
+  http::Server& listen(uint16_t port, std::string_view host, UniqueFunction<void(Error*)> callback);
+  http::Server& listen(const net::ListenOptions& options,
+                       UniqueFunction<void()> callback = nullptr);
+  http::Server& listen(const net::ListenOptions& options, UniqueFunction<void(Error*)> callback);
 
   Locals& locals();
   // The path this app is mounted at ("/" at the top), and app.path(): the full mount path.

@@ -4,6 +4,8 @@
 // arrives, released when its response has closed and no Next refers to it.
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <utility>
 
 #include "api/express/ctx.h"
 #include "api/express/proxy_addr.h"
@@ -324,21 +326,72 @@ void Application::operator()(http::IncomingMessage& req, http::ServerResponse& r
   ctx->enterRouter(app_->getRouter(), &ctx->final);
 }
 
+namespace {
+
+http::Server& serverOf(const Application& app) {
+  Application self = app;
+  return http::createServer(
+      [self](http::IncomingMessage& req, http::ServerResponse& res) mutable { self(req, res); });
+}
+
+// Express 5 wraps the callback in once() and makes it the server's one-time 'error' listener
+// too, so a listen error reaches it (and is not thrown) and a later error finds it spent.
+UniqueFunction<void()> onceWithError(http::Server& server, UniqueFunction<void(Error*)> callback) {
+  if (!callback) {
+    return nullptr;
+  }
+  auto done = std::make_shared<UniqueFunction<void(Error*)>>(std::move(callback));
+  server.once("error", [done](const Error& e) {
+    if (auto f = std::exchange(*done, nullptr)) {
+      Error err = e;
+      f(&err);
+    }
+  });
+  return [done] {
+    if (auto f = std::exchange(*done, nullptr)) {
+      f(nullptr);
+    }
+  };
+}
+
+UniqueFunction<void(Error*)> ignoringError(UniqueFunction<void()> callback) {
+  if (!callback) {
+    return nullptr;
+  }
+  return [f = std::move(callback)](Error*) mutable { f(); };
+}
+
+}  // namespace
+
 http::Server& Application::listen(uint16_t port, UniqueFunction<void()> callback) {
-  Application self = *this;
-  return http::createServer([self](http::IncomingMessage& req, http::ServerResponse& res) mutable {
-           self(req, res);
-         })
-      .listen(port, std::move(callback));
+  return listen(port, ignoringError(std::move(callback)));
+}
+
+http::Server& Application::listen(uint16_t port, UniqueFunction<void(Error*)> callback) {
+  http::Server& server = serverOf(*this);
+  return server.listen(port, onceWithError(server, std::move(callback)));
 }
 
 http::Server& Application::listen(uint16_t port, std::string_view host,
                                   UniqueFunction<void()> callback) {
-  Application self = *this;
-  return http::createServer([self](http::IncomingMessage& req, http::ServerResponse& res) mutable {
-           self(req, res);
-         })
-      .listen(port, host, std::move(callback));
+  return listen(port, host, ignoringError(std::move(callback)));
+}
+
+http::Server& Application::listen(uint16_t port, std::string_view host,
+                                  UniqueFunction<void(Error*)> callback) {
+  http::Server& server = serverOf(*this);
+  return server.listen(port, host, onceWithError(server, std::move(callback)));
+}
+
+http::Server& Application::listen(const net::ListenOptions& options,
+                                  UniqueFunction<void()> callback) {
+  return listen(options, ignoringError(std::move(callback)));
+}
+
+http::Server& Application::listen(const net::ListenOptions& options,
+                                  UniqueFunction<void(Error*)> callback) {
+  http::Server& server = serverOf(*this);
+  return server.listen(options, onceWithError(server, std::move(callback)));
 }
 
 Locals& Application::locals() {
