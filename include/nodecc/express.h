@@ -631,16 +631,18 @@ class Router {
   }
   Route route(std::string_view path);
   Route route(const std::vector<std::string>& paths);
-#define NODECC_EXPRESS_ROUTER_METHOD(name)                               \
-  template <class... H>                                                  \
-  Router& name(std::string_view path, H&&... handlers) {                 \
-    route(path).name(std::forward<H>(handlers)...);                      \
-    return *this;                                                        \
-  }                                                                      \
-  template <class... H>                                                  \
-  Router& name(const std::vector<std::string>& paths, H&&... handlers) { \
-    route(paths).name(std::forward<H>(handlers)...);                     \
-    return *this;                                                        \
+  // (At least one handler: app.get(name) with none is the setting, even on a non-const app.)
+#define NODECC_EXPRESS_ROUTER_METHOD(name)                                          \
+  template <class... H>                                                             \
+  requires(sizeof...(H) > 0) Router& name(std::string_view path, H&&... handlers) { \
+    route(path).name(std::forward<H>(handlers)...);                                 \
+    return *this;                                                                   \
+  }                                                                                 \
+  template <class... H>                                                             \
+  requires(sizeof...(H) > 0) Router& name(const std::vector<std::string>& paths,    \
+                                          H&&... handlers) {                        \
+    route(paths).name(std::forward<H>(handlers)...);                                \
+    return *this;                                                                   \
   }
   NODECC_EXPRESS_ROUTER_METHOD(all)
   NODECC_EXPRESS_ROUTER_METHOD(get)
