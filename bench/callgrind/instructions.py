@@ -44,6 +44,8 @@ EXPRESS_SCENARIOS = {
     "express-json": ("express-json", 0, "/users/42"),
     "express-routes-10": ("express-routes", 10, "/r9/42"),
     "express-routes-1000": ("express-routes", 1000, "/r999/42"),
+    "express-routes-api-10": ("express-routes", 10, "/api/r9/42"),
+    "express-routes-api-1000": ("express-routes", 1000, "/api/r999/42"),
 }
 for _name, (_mode, _routes, _path) in EXPRESS_SCENARIOS.items():
     SCENARIOS[_name] = ("bench-express", [], 50, _path, None)
@@ -86,7 +88,8 @@ def run_scenario(bin_dir, name, seconds, env=None, keep_dir=None):
         if name in EXPRESS_SCENARIOS:
             mode, routes, _ = EXPRESS_SCENARIOS[name]
             server_env.update(PORT=str(port), MODE=mode, ROUTES=str(routes),
-                              NODE_ENV="production")
+                              NODE_ENV="production",
+                              PREFIX="/api" if name.startswith("express-routes-api") else "")
         else:
             cmd += ["--port", str(port)]
             cmd += [a.format(up=up_port) for a in args]

@@ -30,7 +30,12 @@ SCENARIOS = [  # (name, MODE, ROUTES, path)
     ("express-json", "express-json", 0, "/users/42"),
     ("express-routes-10", "express-routes", 10, "/r9/42"),
     ("express-routes-1000", "express-routes", 1000, "/r999/42"),
+    ("express-routes-api-10", "express-routes", 10, "/api/r9/42"),
+    ("express-routes-api-1000", "express-routes", 1000, "/api/r999/42"),
 ]
+# Scenarios whose routes all sit under one literal prefix (PREFIX), where an index by the first
+# segment alone would scan them all.
+PREFIXES = {"express-routes-api-10": "/api", "express-routes-api-1000": "/api"}
 # The peers (fastify/server.js, go/main.go) run the framework scenarios under their own MODE.
 PEER_MODES = {"express-hello": "hello", "express-json": "json", "express-routes": "routes"}
 
@@ -158,7 +163,8 @@ def run(args, wanted, tmp):
             for server, cmd, extra, server_mode in servers:
                 if not server_mode(mode):
                     continue
-                per_cpu, per_s = measure(cmd, server_mode(mode), routes, path, args.seconds, extra)
+                per_cpu, per_s = measure(cmd, server_mode(mode), routes, path, args.seconds,
+                                         dict(extra, PREFIX=PREFIXES.get(name, "")))
                 results.setdefault((server, name), []).append(per_cpu)
                 print("rep %d %-7s %-20s %9.0f req/CPU-s %9.0f req/s" %
                       (rep, server, name, per_cpu, per_s), flush=True)
@@ -185,7 +191,8 @@ def run(args, wanted, tmp):
         for bare in ("http-" + twin, "http-%s-etag" % twin):
             print("  nodecc express-%-5s / nodecc %-15s %s  [>= 0.85x]" %
                   (twin, bare, ratio(("nodecc", "express-" + twin), ("nodecc", bare))))
-    for name in ("express-hello", "express-json", "express-routes-10", "express-routes-1000"):
+    for name in ("express-hello", "express-json", "express-routes-10", "express-routes-1000",
+                 "express-routes-api-1000"):
         for peer, target in (("node", "5x"), ("fastify", "2x"), ("go", "1.5x")):
             if peer in names:
                 print("  nodecc %-19s / %-7s %s  [>= %s]" %
@@ -193,6 +200,9 @@ def run(args, wanted, tmp):
     print("cost of 1,000 routes / cost of 10 (= req/CPU-s at 10 / at 1,000) [<= 1.2x]:")
     for n in names:
         print("  %-7s %s" % (n, ratio((n, "express-routes-10"), (n, "express-routes-1000"))))
+    print("the same under one prefix, /api/r0/:id ... [<= 1.2x]:")
+    for n in names:
+        print("  %-7s %s" % (n, ratio((n, "express-routes-api-10"), (n, "express-routes-api-1000"))))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 // bench/express's servers, one per MODE: "express-hello" (GET / -> res.send("Hello World")),
 // "http-hello" (the same bytes from bare http.createServer), "express-json" (GET /users/:id ->
 // res.json of a small object), "http-json" (the same JSON from bare http with JSON::stringify),
-// "express-routes" (ROUTES routes /r0/:id ... /r<ROUTES-1>/:id, the request goes to the last
-// one, res.json). "http-hello-etag" and "http-json-etag": bare http sending the bytes Express
-// sends (X-Powered-By and the ETag, the SHA-1 through crypto.createHash as a Node program would).
+// "express-routes" (ROUTES routes /r0/:id ... /r<ROUTES-1>/:id, each under PREFIX when it is
+// set, the request goes to the last one, res.json). "http-hello-etag" and "http-json-etag": bare
+// http sending the bytes Express sends (X-Powered-By and the ETag, the SHA-1 through
+// crypto.createHash as a Node program would).
 #include <charconv>
 #include <cstdlib>
 #include <string>
@@ -80,10 +81,11 @@ int main() {
     });
   } else {
     int routes = std::getenv("ROUTES") ? std::atoi(std::getenv("ROUTES")) : 10;
+    const std::string prefix = std::getenv("PREFIX") ? std::getenv("PREFIX") : "";
     for (int i = 0; i < routes; ++i) {
-      app.get("/r" + std::to_string(i) + "/:id", [](express::Request& req, express::Response& res) {
-        res.json(user(req.params["id"]));
-      });
+      app.get(
+          prefix + "/r" + std::to_string(i) + "/:id",
+          [](express::Request& req, express::Response& res) { res.json(user(req.params["id"])); });
     }
   }
   app.listen(port, "127.0.0.1", listening);

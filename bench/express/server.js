@@ -36,7 +36,7 @@ if (mode === 'http-hello-etag' || mode === 'http-json-etag') {
   } else {
     const routes = Number(process.env.ROUTES || 10);
     for (let i = 0; i < routes; i++) {
-      app.get('/r' + i + '/:id', (req, res) => { res.json(user(req.params.id)); });
+      app.get((process.env.PREFIX || '') + '/r' + i + '/:id', (req, res) => { res.json(user(req.params.id)); });
     }
   }
   app.listen(port, '127.0.0.1', listening);

@@ -167,19 +167,23 @@ void checkMatch(const PathPattern& p, const PathOptions& o, std::string_view pat
     check(c.begin >= last, "captures in order, disjoint");
     last = c.end;
   }
-  std::string segment;
-  if (p.literalFirstSegment(&segment)) {
-    check(path.size() >= 2 && path[0] == '/', "a literal first segment: the path has one");
-    const size_t slash = path.find('/', 1);
-    std::string first(path.substr(1, slash == std::string_view::npos ? path.npos : slash - 1));
+  // The route index files the layer under these segments: every path it matches starts with
+  // them, each a whole segment.
+  const std::vector<std::string> segments = p.literalSegments(4);
+  size_t at = 0;
+  for (const std::string& segment : segments) {
+    check(at < path.size() && path[at] == '/', "a literal segment: the path has one");
+    const size_t slash = path.find('/', at + 1);
+    std::string actual(
+        path.substr(at + 1, slash == std::string_view::npos ? path.npos : slash - at - 1));
     if (!o.sensitive) {
-      first = lower(first);
+      actual = lower(actual);
     }
-    if (first != segment) {
-      std::fprintf(stderr, "first segment \"%s\", the index's \"%s\"\n", first.c_str(),
-                   segment.c_str());
+    if (actual != segment) {
+      std::fprintf(stderr, "segment \"%s\", the index's \"%s\"\n", actual.c_str(), segment.c_str());
     }
-    check(first == segment, "the route index's first segment is the path's");
+    check(actual == segment, "the route index's segments are the path's");
+    at = slash == std::string_view::npos ? path.size() : slash;
   }
   // req.params, as the router sets them.
   Params params;

@@ -1,6 +1,7 @@
 // bench/express's Fastify 5 peer, one scenario per MODE: "hello" (GET / -> reply.send("Hello
 // World")), "json" (GET /users/:id -> reply.send of the same object as server.cc), "routes"
-// (ROUTES routes /r0/:id ... /r<ROUTES-1>/:id, the request goes to the last one). No response
+// (ROUTES routes /r0/:id ... /r<ROUTES-1>/:id, each under PREFIX when it is set, the request
+// goes to the last one). No response
 // schema: the object goes through JSON.stringify, as in the Express app it stands beside.
 // Fastify sends Content-Type and Content-Length (text/plain for the string where Express says
 // text/html), no X-Powered-By and no ETag.
@@ -16,7 +17,7 @@ if (mode === 'hello') {
 } else {
   const routes = Number(process.env.ROUTES || 10);
   for (let i = 0; i < routes; i++) {
-    fastify.get('/r' + i + '/:id', json);
+    fastify.get((process.env.PREFIX || '') + '/r' + i + '/:id', json);
   }
 }
 fastify.listen({ port, host: '127.0.0.1' }, (err) => {

@@ -1,7 +1,7 @@
 // bench/express's Go peer: net/http's ServeMux with Go 1.22 method and wildcard patterns and
 // encoding/json, one scenario per MODE: "hello" (GET / -> "Hello World"), "json" (GET
 // /users/{id} -> the same object as server.cc), "routes" (ROUTES routes /r0/{id} ...
-// /r<ROUTES-1>/{id}, the request goes to the last one). run.py starts it with GOMAXPROCS=1
+// /r<ROUTES-1>/{id}, each under PREFIX when it is set, the request goes to the last one). run.py starts it with GOMAXPROCS=1
 // and taskset -c 0, so its scheduler and collector share the one core the other servers get.
 // Headers: Content-Type (set, as Express's), Content-Length and Date; no ETag, no X-Powered-By.
 package main
@@ -51,7 +51,7 @@ func main() {
 			routes, _ = strconv.Atoi(s)
 		}
 		for i := 0; i < routes; i++ {
-			mux.HandleFunc(fmt.Sprintf("GET /r%d/{id}", i), sendUser)
+			mux.HandleFunc(fmt.Sprintf("GET %s/r%d/{id}", os.Getenv("PREFIX"), i), sendUser)
 		}
 	default:
 		fmt.Fprintln(os.Stderr, "MODE: hello, json or routes")

@@ -394,37 +394,46 @@ bool PathPattern::match(std::string_view input, Match* out) const {
   return false;
 }
 
-bool PathPattern::literalFirstSegment(std::string* segment) const {
+std::vector<std::string> PathPattern::literalSegments(size_t max) const {
+  std::vector<std::string> out;
   if (alternatives_.size() != 1) {
-    return false;
+    return out;
   }
   const Sequence& seq = alternatives_[0];
-  if (seq.empty() || seq[0].capture || seq[0].text.size() < 2 || seq[0].text[0] != '/') {
-    return false;
+  if (seq.empty() || seq[0].capture) {
+    return out;
   }
   std::string_view text = seq[0].text;
-  size_t slash = text.find('/', 1);
-  if (slash == std::string_view::npos) {
-    // "/users" alone ends the segment only when nothing follows it.
-    if (seq.size() != 1) {
-      return false;
+  size_t at = 0;
+  while (out.size() < max && at + 1 < text.size() && text[at] == '/') {
+    size_t slash = text.find('/', at + 1);
+    if (slash == std::string_view::npos) {
+      // "/users" at the end of the text is a whole segment only when nothing follows it.
+      if (seq.size() != 1) {
+        break;
+      }
+      slash = text.size();
     }
-    slash = text.size();
-  }
-  std::string_view first = text.substr(1, slash - 1);
-  if (first.empty()) {
-    return false;
-  }
-  segment->assign(first);
-  if (!options_.sensitive) {
-    for (char c : first) {
-      if (static_cast<unsigned char>(c) >= 0x80) {
-        return false;  // only ASCII is folded; leave other literals to the full matcher
+    std::string_view segment = text.substr(at + 1, slash - at - 1);
+    if (segment.empty()) {
+      break;
+    }
+    if (!options_.sensitive) {
+      bool ascii = true;
+      for (char c : segment) {
+        ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+      }
+      if (!ascii) {
+        break;  // only ASCII is folded; leave other literals to the full matcher
       }
     }
-    text::core::lowerInPlace(*segment);
+    out.emplace_back(segment);
+    if (!options_.sensitive) {
+      text::core::lowerInPlace(out.back());
+    }
+    at = slash;
   }
-  return true;
+  return out;
 }
 
 std::string decodeParam(std::string_view value) {

@@ -64,11 +64,11 @@ class PathPattern {
   bool match(std::string_view input, Match* out) const;
 
   const std::vector<Key>& keys() const { return keys_; }
-  // The literal first segment every match starts with ("/users/:id" -> "users", lower-cased
-  // unless sensitive), or false when the pattern may match paths with different first
-  // segments (it starts with a capture or an optional group, or is "/" or empty). A route
-  // index uses it to skip layers that cannot match.
-  bool literalFirstSegment(std::string* segment) const;
+  // The whole literal segments every match starts with, up to `max` of them
+  // ("/api/users/:id" -> "api", "users"; lower-cased unless sensitive); none when the pattern
+  // may match paths with different first segments (it starts with a capture or an optional
+  // group, or is "/" or empty). A route index uses them to skip layers that cannot match.
+  std::vector<std::string> literalSegments(size_t max) const;
 
  private:
   struct Option {

@@ -65,43 +65,56 @@ std::vector<std::string> RouteImpl::optionsMethods() const {
   return out;
 }
 
-void RouteIndex::add(size_t layerIndex, const Layer& layer, bool sensitive) {
-  std::vector<std::string> segments;
-  bool literal = !layer.slash && !layer.matchers.empty();
+void RouteIndex::add(size_t layerIndex, const Layer& layer) {
+  std::vector<std::vector<std::string>> prefixes;
   for (const PathPattern& p : layer.matchers) {
-    std::string seg;
-    if (!literal || !p.literalFirstSegment(&seg)) {
-      literal = false;
+    prefixes.push_back(layer.slash ? std::vector<std::string>() : p.literalSegments(kDepth));
+    if (prefixes.back().empty()) {
       break;
     }
-    segments.push_back(std::move(seg));
   }
-  if (!literal) {
+  if (prefixes.empty() || prefixes.back().empty()) {
     dynamic_.push_back(uint32_t(layerIndex));
     return;
   }
-  std::sort(segments.begin(), segments.end());
-  segments.erase(std::unique(segments.begin(), segments.end()), segments.end());
-  for (std::string& s : segments) {
-    buckets_[std::move(s)].push_back(uint32_t(layerIndex));
+  for (const std::vector<std::string>& segments : prefixes) {
+    Node* node = &root_;
+    for (const std::string& s : segments) {
+      std::unique_ptr<Node>& child = node->children[s];
+      if (!child) {
+        child = std::make_unique<Node>();
+      }
+      node = child.get();
+    }
+    if (node->layers.empty() || node->layers.back() != uint32_t(layerIndex)) {
+      node->layers.push_back(uint32_t(layerIndex));
+    }
   }
 }
 
 RouteIndex::Cursor RouteIndex::lookup(std::string_view path, bool sensitive) const {
   Cursor c;
-  if (buckets_.empty() || path.size() < 2 || path[0] != '/') {
-    return c;
-  }
-  size_t slash = path.find('/', 1);
-  std::string_view seg = path.substr(1, slash == std::string_view::npos ? path.npos : slash - 1);
   thread_local std::string key;
-  key.assign(seg);
-  if (!sensitive) {
-    text::core::lowerInPlace(key);
-  }
-  auto it = buckets_.find(key);
-  if (it != buckets_.end()) {
-    c.bucket = &it->second;
+  const Node* node = &root_;
+  size_t at = 0;
+  while (!node->children.empty() && c.count < kDepth && at < path.size() && path[at] == '/') {
+    size_t slash = path.find('/', at + 1);
+    key.assign(path.substr(at + 1, slash == std::string_view::npos ? path.npos : slash - at - 1));
+    if (!sensitive) {
+      text::core::lowerInPlace(key);
+    }
+    auto it = node->children.find(key);
+    if (it == node->children.end()) {
+      break;
+    }
+    node = it->second.get();
+    if (!node->layers.empty()) {
+      c.buckets[c.count++] = &node->layers;
+    }
+    if (slash == std::string_view::npos) {
+      break;
+    }
+    at = slash;
   }
   return c;
 }
@@ -115,15 +128,15 @@ size_t RouteIndex::nextCandidate(const Cursor& c, size_t from, size_t end) const
   if (!dynamic_.empty()) {
     best = std::min(best, firstAtOrAfter(dynamic_));
   }
-  if (c.bucket != nullptr) {
-    best = std::min(best, firstAtOrAfter(*c.bucket));
+  for (size_t i = 0; i < c.count; ++i) {
+    best = std::min(best, firstAtOrAfter(*c.buckets[i]));
   }
   return best;
 }
 
 void RouterImpl::push(Layer layer) {
   stack.push_back(std::move(layer));
-  index.add(stack.size() - 1, stack.back(), options.caseSensitive);
+  index.add(stack.size() - 1, stack.back());
 }
 
 std::shared_ptr<RouteImpl> RouterImpl::route(const std::vector<std::string>& paths) {

@@ -3,6 +3,7 @@
 // frames that stand for its closures: a RouterFrame is one call of Router.prototype.handle
 // (its idx, removed, slashAdded, parentParams... and its `next`), a RouteFrame one call of
 // Route.prototype.dispatch.
+#include <array>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -41,22 +42,30 @@ struct RouteImpl {
   std::vector<std::string> optionsMethods() const;  // _methods(): upper case, HEAD after GET
 };
 
-// Which layers a path's first segment can reach: the layers whose every pattern starts with a
-// literal first segment, by that segment, and the others (in stack order). Dispatch walks the
-// merge of one bucket and the others from the current index, so a request tries only the
-// layers that could match, in the order Express would try them.
+// Which layers a path can reach, by the whole literal segments their patterns start with: a
+// trie of segments whose node for api/users holds the layers whose patterns each start with
+// exactly those segments (up to kDepth of them), and the layers with none, in stack order.
+// Dispatch walks the merge of the buckets on the request's path down the trie and the others,
+// from the current index, so a request tries only layers that could match, in the order
+// Express would try them: 1,000 routes under /api cost what 10 do, as under 1,000 prefixes.
 class RouteIndex {
  public:
-  void add(size_t layerIndex, const Layer& layer, bool sensitive);
-  // The next candidate at or after `from`, or `end` when none.
+  static constexpr size_t kDepth = 4;
+  void add(size_t layerIndex, const Layer& layer);
   struct Cursor {
-    const std::vector<uint32_t>* bucket = nullptr;
+    std::array<const std::vector<uint32_t>*, kDepth> buckets;  // the first `count` are set
+    size_t count = 0;
   };
   Cursor lookup(std::string_view path, bool sensitive) const;
+  // The next candidate at or after `from`, or `end` when none.
   size_t nextCandidate(const Cursor& c, size_t from, size_t end) const;
 
  private:
-  std::unordered_map<std::string, std::vector<uint32_t>> buckets_;
+  struct Node {
+    std::vector<uint32_t> layers;
+    std::unordered_map<std::string, std::unique_ptr<Node>> children;
+  };
+  Node root_;  // its own `layers` stay empty: a layer with no literal segment is dynamic_
   std::vector<uint32_t> dynamic_;
 };
 

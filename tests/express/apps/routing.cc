@@ -1,5 +1,6 @@
 // Routing: path syntax, params, nested routers, next('route'), next('router'), app.param,
 // error middleware, async handlers, 404/405-ish fallthrough, OPTIONS and HEAD.
+#include <any>
 #include <cstdlib>
 
 #include "nodecc/nodecc.h"
@@ -82,6 +83,20 @@ int main() {
   sub.get("/", [sub](Request& req, Response& res) { res.send("sub root " + req.baseUrl + " " + sub.mountpath()); });
   sub.get("/hello", [](Request& req, Response& res) { res.send("sub hello " + req.app.mountpath()); });
   app.use("/sub", sub);
+
+  // Literal prefixes several segments deep (the route index's trie), interleaved with
+  // middleware and params so that the order Express tries them is visible in the trail.
+  auto trail = [](std::string name) { return [name](Request& req, Response& res, Next next) { auto& t = res.locals["trail"]; t = (t.has_value() ? std::any_cast<std::string>(t) : std::string()) + name + ";"; next(); }; };
+  auto trailOf = [](Response& res) { return std::any_cast<std::string>(res.locals["trail"]); };
+  app.use("/deep", trail("use /deep"));
+  app.get("/deep/a/b/:x", trail("get /deep/a/b/:x"));
+  app.use("/deep/a", trail("use /deep/a"));
+  app.get("/deep/:any/b/c", trail("get /deep/:any/b/c"));
+  app.get(std::vector<std::string>{"/deep/a/b/c", "/other/z"}, trail("get [/deep/a/b/c, /other/z]"));
+  app.get("/Deep/A/B/C/D/E", [trailOf](Request& req, Response& res) { res.send("six deep " + trailOf(res)); });
+  app.all("/deep/a/b/c", [trailOf](Request& req, Response& res) { res.send("end " + trailOf(res) + " " + show(req)); });
+  app.get("/deep/a/b/:x", [trailOf](Request& req, Response& res) { res.send("x " + trailOf(res) + " " + show(req)); });
+  app.get("/deep/%61", [trailOf](Request& req, Response& res) { res.send("encoded literal " + trailOf(res)); });
 
   app.use([](const Error& err, Request& req, Response& res, Next next) {
     if (err.message == "passed") return (void)res.status(599).send("last resort: " + err.message);

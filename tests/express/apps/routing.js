@@ -64,6 +64,19 @@ sub.get('/', (req, res) => { res.send('sub root ' + req.baseUrl + ' ' + sub.moun
 sub.get('/hello', (req, res) => { res.send('sub hello ' + req.app.mountpath); });
 app.use('/sub', sub);
 
+// Literal prefixes several segments deep (the route index's trie), interleaved with
+// middleware and params so that the order Express tries them is visible in the trail.
+const trail = (name) => (req, res, next) => { res.locals.trail = (res.locals.trail || '') + name + ';'; next(); };
+app.use('/deep', trail('use /deep'));
+app.get('/deep/a/b/:x', trail('get /deep/a/b/:x'));
+app.use('/deep/a', trail('use /deep/a'));
+app.get('/deep/:any/b/c', trail('get /deep/:any/b/c'));
+app.get(['/deep/a/b/c', '/other/z'], trail('get [/deep/a/b/c, /other/z]'));
+app.get('/Deep/A/B/C/D/E', (req, res) => { res.send('six deep ' + res.locals.trail); });
+app.all('/deep/a/b/c', (req, res) => { res.send('end ' + res.locals.trail + ' ' + show(req)); });
+app.get('/deep/a/b/:x', (req, res) => { res.send('x ' + res.locals.trail + ' ' + show(req)); });
+app.get('/deep/%61', (req, res) => { res.send('encoded literal ' + res.locals.trail); });
+
 app.use((err, req, res, next) => {
   if (err.message === 'passed') return res.status(599).send('last resort: ' + err.message);
   next(err);
