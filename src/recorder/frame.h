@@ -14,7 +14,7 @@ enum class FrameType : uint8_t {
   kAdd = 1,            // a watcher registered: its fd
   kWait = 2,           // a backend wait: count, then (fd, events) per ready watcher, in order
   kAccept = 3,         // accept: fd or -errno, then the peer address bytes
-  kRecv = 4,           // recv: count or -errno, then the bytes read
+  kRecv = 4,           // recv: the watcher's fd, count or -errno, then the bytes read
   kWrite = 5,          // writev: count or -errno, then the 64-bit hash of the bytes taken
   kSendfile = 6,       // sendfile: count or -errno
   kConnect = 7,        // connect: 0 or -errno

@@ -40,6 +40,20 @@ inline void emitResultBytes(TraceSink& s, FrameType t, int64_t result, const voi
   s.commit(p + n);
 }
 
+// A read: the watcher's fd, the count or -errno, then the bytes when the count is positive.
+inline void emitRecv(TraceSink& s, int fd, int64_t result, const void* bytes, size_t n) {
+  const uint64_t z = zigzag(result);
+  const size_t len = varintSize(uint64_t(fd)) + varintSize(z) + n;
+  uint8_t* p = s.reserve(2 + 3 * kMaxVarint + n);
+  p = frameStart(p, FrameType::kRecv, len);
+  p = putVarint(p, uint64_t(fd));
+  p = putVarint(p, z);
+  if (n > 0) {
+    std::memcpy(p, bytes, n);
+  }
+  s.commit(p + n);
+}
+
 // A tag byte, then a result.
 inline void emitTagged(TraceSink& s, FrameType t, uint8_t tag, int64_t result, const void* bytes,
                        size_t n) {

@@ -31,8 +31,8 @@ std::string sampleTrace() {
   {
     TraceSink sink(TraceSink::Mode::kFile, path, header, 0, 0);
     emitUnsigned(sink, FrameType::kAdd, 7);
-    emitResultBytes(sink, FrameType::kRecv, 5, "hello", 5);
-    emitResultBytes(sink, FrameType::kRecv, -11, nullptr, 0);
+    emitRecv(sink, 7, 5, "hello", 5);
+    emitRecv(sink, 7, -11, nullptr, 0);
     emitWrite(sink, 3, hashBytes("abc", 3));
     emitTagged(sink, FrameType::kClock, uint8_t(ClockId::kMonotonicNs), 123456789, nullptr, 0);
     emitSigned(sink, FrameType::kConnect, -111);
@@ -93,8 +93,11 @@ TEST(TraceReader, ReadsBackHeaderAndFrames) {
   EXPECT_EQ(r.frames()[0].type, FrameType::kAdd);
   EXPECT_EQ(r.frames()[1].type, FrameType::kRecv);
   PayloadReader recv(r.frames()[1].payload, r.frames()[1].length);
+  uint64_t fd;
   int64_t n;
   const uint8_t* bytes;
+  ASSERT_TRUE(recv.u64(&fd));
+  EXPECT_EQ(fd, 7u);
   ASSERT_TRUE(recv.i64(&n));
   ASSERT_EQ(n, 5);
   ASSERT_TRUE(recv.bytes(5, &bytes));
@@ -116,6 +119,17 @@ TEST(TraceReader, RejectsOtherVersion) {
   TraceReader r;
   EXPECT_FALSE(r.parse(t, "t"));
   EXPECT_NE(r.error().find("version 99"), std::string::npos) << r.error();
+}
+
+// Version 1's recv frames do not name their fd: read as version 2 they would misattribute
+// every read, so the reader refuses them and says to record again.
+TEST(TraceReader, RefusesVersionOneTraces) {
+  std::string t = sampleTrace();
+  t[8] = 1;
+  TraceReader r;
+  EXPECT_FALSE(r.parse(t, "t"));
+  EXPECT_NE(r.error().find("version 1, this build reads 2 (record it again"), std::string::npos)
+      << r.error();
 }
 
 TEST(TraceReader, EveryTruncationIsAnErrorOrAFrameBoundary) {
