@@ -168,9 +168,10 @@ TEST(TraceReader, RejectsPayloadThatDoesNotMatchItsType) {
   std::string t = sampleTrace();
   TraceReader whole;
   ASSERT_TRUE(whole.parse(t, "t"));
-  // The recv frame says 5 bytes were read: claim 6, the payload has 5.
+  // The recv frame says 5 bytes were read: claim 6, the payload has 5. Its count follows the
+  // type, the length and the fd, one byte each.
   const size_t at = whole.frames()[1].offset;
-  t[at + 2] = char(zigzag(6));
+  t[at + 3] = char(zigzag(6));
   TraceReader r;
   EXPECT_FALSE(r.parse(t, "t"));
   EXPECT_NE(r.error().find("corrupt payload"), std::string::npos) << r.error();
