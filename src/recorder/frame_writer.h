@@ -70,13 +70,22 @@ inline void emitTagged(TraceSink& s, FrameType t, uint8_t tag, int64_t result, c
 
 // The hash of the first `taken` bytes of an iovec array (what a write consumed).
 inline uint64_t hashTaken(const iovec* iov, int count, size_t taken, bool crc) {
-  uint64_t h = 0;
+  if (crc) {
+    uint64_t h = 0;
+    for (int i = 0; i < count && taken > 0; ++i) {
+      const size_t n = iov[i].iov_len < taken ? iov[i].iov_len : taken;
+      h = crcHash(iov[i].iov_base, n, h);
+      taken -= n;
+    }
+    return h;
+  }
+  WriteHasher h;
   for (int i = 0; i < count && taken > 0; ++i) {
     const size_t n = iov[i].iov_len < taken ? iov[i].iov_len : taken;
-    h = crc ? crcHash(iov[i].iov_base, n, h) : hashBytes(iov[i].iov_base, n, h);
+    h.add(iov[i].iov_base, n);
     taken -= n;
   }
-  return h;
+  return h.finish();
 }
 
 inline void emitWrite(TraceSink& s, int64_t result, uint64_t hash) {

@@ -80,6 +80,36 @@ TEST(Varint, RejectsOverlongAndTruncated) {
   EXPECT_FALSE(getVarint(&p, cut + 2, &v));
 }
 
+// Replay stops at the first write whose bytes hash differently: a changed byte anywhere,
+// in a piece of any length (the short tail, the overlapping last word), must show.
+TEST(WriteHasher, EveryChangedByteChangesTheHash) {
+  for (size_t len = 1; len <= 40; ++len) {
+    std::string bytes(len, '\0');
+    for (size_t i = 0; i < len; ++i) {
+      bytes[i] = char('a' + i % 26);
+    }
+    const uint64_t h = hashBytes(bytes.data(), len);
+    for (size_t i = 0; i < len; ++i) {
+      std::string changed = bytes;
+      changed[i] ^= 0x20;
+      EXPECT_NE(hashBytes(changed.data(), len), h) << "length " << len << ", byte " << i;
+    }
+    EXPECT_NE(hashBytes(bytes.data(), len - 1), h) << "a shorter write, length " << len;
+  }
+}
+
+TEST(WriteHasher, SwappedWordsAndMovedPieceBoundariesChangeTheHash) {
+  const std::string a = "0123456789abcdefGHIJKLMNOPQRSTUV";
+  const std::string swapped = a.substr(8, 8) + a.substr(0, 8) + a.substr(16);
+  EXPECT_NE(hashBytes(a.data(), a.size()), hashBytes(swapped.data(), swapped.size()));
+  WriteHasher split1, split2;
+  split1.add(a.data(), 10);
+  split1.add(a.data() + 10, a.size() - 10);
+  split2.add(a.data(), 11);
+  split2.add(a.data() + 11, a.size() - 11);
+  EXPECT_NE(split1.finish(), split2.finish());
+}
+
 TEST(TraceReader, ReadsBackHeaderAndFrames) {
   TraceReader r;
   ASSERT_TRUE(r.parse(sampleTrace(), "sample")) << r.error();
