@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "replay_command.h"
+#include "replay_diff_command.h"
 #include "serve_command.h"
 
 namespace {
@@ -16,6 +17,8 @@ constexpr const char* kUsage =
     "Commands:\n"
     "  serve [DIR]     serve static files over HTTP (nodecc serve --help)\n"
     "  replay TRACE    replay a flight-recorder trace (nodecc replay --help)\n"
+    "  replay-diff TRACE --old A --new B\n"
+    "                  compare two builds on a trace's requests (nodecc replay-diff --help)\n"
     "\n"
     "Options:\n"
     "  -h, --help      this help\n"
@@ -41,6 +44,9 @@ int main() {
   }
   if (cmd == "serve") {
     return nodecc::cli::serveCommand(std::vector<std::string>(argv.begin() + 3, argv.end()));
+  }
+  if (cmd == "replay-diff") {
+    return nodecc::cli::replayDiffCommand(std::vector<std::string>(argv.begin() + 3, argv.end()));
   }
   if (cmd == "replay") {
     return nodecc::cli::replayCommand(std::vector<std::string>(argv.begin() + 3, argv.end()));

@@ -46,4 +46,19 @@ struct TraceInfo {
 // not a trace, truncated or corrupt.
 TraceInfo inspect(const std::string& path);
 
+// One connection a recorded server accepted and the bytes it read from it, for replay-diff
+// (`nodecc replay-diff`) and tools.
+struct RecordedConnection {
+  std::string peer;          // "127.0.0.1:52714"
+  uint64_t acceptFrame = 0;  // the trace frame that accepted it
+  std::string received;      // every byte the server read from it, in order
+  // Per read: where its bytes start in `received`, and its frame (the run's order).
+  std::vector<std::pair<size_t, uint64_t>> reads;
+  bool peerClosed = false;  // the recording read the client's end of stream
+};
+
+// The connections a trace's server accepted, in accept order, and what each sent. Throws as
+// inspect() does for a trace that is not readable.
+std::vector<RecordedConnection> connections(const std::string& path);
+
 }  // namespace nodecc::recorder

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "nodecc/error.h"
+#include "recorder/recorded_connections.h"
 #include "recorder/recorder.h"
 #include "recorder/trace_format.h"
 
@@ -55,6 +56,24 @@ TraceInfo inspect(const std::string& path) {
     }
   }
   return info;
+}
+
+std::vector<RecordedConnection> connections(const std::string& path) {
+  core::TraceReader reader;
+  if (!reader.open(path)) {
+    throw Error("ERR_INVALID_TRACE", reader.error());
+  }
+  std::vector<RecordedConnection> out;
+  for (core::RecordedConnection& c : core::recordedConnections(reader)) {
+    RecordedConnection r;
+    r.peer = std::move(c.peer);
+    r.acceptFrame = c.acceptFrame;
+    r.received = std::move(c.received);
+    r.reads = std::move(c.reads);
+    r.peerClosed = c.peerClosed;
+    out.push_back(std::move(r));
+  }
+  return out;
 }
 
 }  // namespace nodecc::recorder

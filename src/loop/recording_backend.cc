@@ -39,7 +39,7 @@ Result<int> RecordingBackend::accept(IoWatcher& listener, sockaddr_storage* peer
 
 Result<size_t> RecordingBackend::recv(IoWatcher& w, void* buf, size_t len) {
   auto r = EpollBackend::recv(w, buf, len);
-  emitResultBytes(sink_, FrameType::kRecv, r ? int64_t(*r) : r.error(), buf, r ? *r : 0);
+  emitRecv(sink_, w.fd, r ? int64_t(*r) : r.error(), buf, r ? *r : 0);
   return r;
 }
 

@@ -193,6 +193,12 @@ Result<int> ReplayBackend::accept(IoWatcher&, sockaddr_storage* peer, socklen_t*
 
 Result<size_t> ReplayBackend::recv(IoWatcher& w, void* buf, size_t len) {
   PayloadReader r = replayer_.expect(FrameType::kRecv, "recv");
+  uint64_t fd = 0;
+  (void)r.u64(&fd);
+  if (auto it = recordedFd_.find(&w); it != recordedFd_.end() && uint64_t(it->second) != fd) {
+    replayer_.diverge("recv on " + describe(w) + ": the recording read from recorded fd " +
+                      std::to_string(fd));
+  }
   const int64_t v = result(r);
   if (v < 0) {
     return Errno{int(v)};

@@ -40,6 +40,20 @@ inline void emitResultBytes(TraceSink& s, FrameType t, int64_t result, const voi
   s.commit(p + n);
 }
 
+// A read: the watcher's fd, the count or -errno, then the bytes when the count is positive.
+inline void emitRecv(TraceSink& s, int fd, int64_t result, const void* bytes, size_t n) {
+  const uint64_t z = zigzag(result);
+  const size_t len = varintSize(uint64_t(fd)) + varintSize(z) + n;
+  uint8_t* p = s.reserve(2 + 3 * kMaxVarint + n);
+  p = frameStart(p, FrameType::kRecv, len);
+  p = putVarint(p, uint64_t(fd));
+  p = putVarint(p, z);
+  if (n > 0) {
+    std::memcpy(p, bytes, n);
+  }
+  s.commit(p + n);
+}
+
 // A tag byte, then a result.
 inline void emitTagged(TraceSink& s, FrameType t, uint8_t tag, int64_t result, const void* bytes,
                        size_t n) {
@@ -56,13 +70,22 @@ inline void emitTagged(TraceSink& s, FrameType t, uint8_t tag, int64_t result, c
 
 // The hash of the first `taken` bytes of an iovec array (what a write consumed).
 inline uint64_t hashTaken(const iovec* iov, int count, size_t taken, bool crc) {
-  uint64_t h = 0;
+  if (crc) {
+    uint64_t h = 0;
+    for (int i = 0; i < count && taken > 0; ++i) {
+      const size_t n = iov[i].iov_len < taken ? iov[i].iov_len : taken;
+      h = crcHash(iov[i].iov_base, n, h);
+      taken -= n;
+    }
+    return h;
+  }
+  WriteHasher h;
   for (int i = 0; i < count && taken > 0; ++i) {
     const size_t n = iov[i].iov_len < taken ? iov[i].iov_len : taken;
-    h = crc ? crcHash(iov[i].iov_base, n, h) : hashBytes(iov[i].iov_base, n, h);
+    h.add(iov[i].iov_base, n);
     taken -= n;
   }
-  return h;
+  return h.finish();
 }
 
 inline void emitWrite(TraceSink& s, int64_t result, uint64_t hash) {

@@ -133,7 +133,7 @@ bool TraceReader::parseOne(std::string_view name) {
   if (h.version != kTraceVersion) {
     return fail(name, 8,
                 "trace format version " + std::to_string(h.version) + ", this build reads " +
-                    std::to_string(kTraceVersion));
+                    std::to_string(kTraceVersion) + " (record it again with this build)");
   }
   std::memcpy(&h.firstFrame, base + kHeaderFirstFrameOffset, 8);
   h.flags = base[kHeaderFlagsOffset];
@@ -200,8 +200,12 @@ bool validFramePayload(FrameType t, const uint8_t* data, size_t n) {
       }
       return r.done();
     }
-    case FrameType::kAccept:
     case FrameType::kRecv:
+      if (!r.u64(&u)) {
+        return false;
+      }
+      [[fallthrough]];
+    case FrameType::kAccept:
     case FrameType::kRandom:
       if (!r.i64(&s)) {
         return false;

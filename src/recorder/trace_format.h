@@ -17,7 +17,9 @@
 namespace nodecc::recorder::core {
 
 inline constexpr char kTraceMagic[8] = {'N', 'O', 'D', 'E', 'C', 'C', 'T', 'R'};
-inline constexpr uint32_t kTraceVersion = 1;
+// 2: recv frames name their fd, so that a reader can tell which connection read which bytes
+// (replay-diff); version 1 traces cannot say it, and are refused.
+inline constexpr uint32_t kTraceVersion = 2;
 // Bounds a reader applies before allocating (a corrupt length must not ask for gigabytes).
 inline constexpr size_t kMaxHeaderStrings = 1u << 16;
 inline constexpr size_t kMaxFramePayload = 64u << 20;

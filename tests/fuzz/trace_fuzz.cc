@@ -47,6 +47,9 @@ void readAsReplay(const Frame& f) {
     }
     case FrameType::kRecv:
     case FrameType::kRandom:
+      if (f.type == FrameType::kRecv) {
+        check(r.u64(&u), "fd");
+      }
       check(r.i64(&s), "result");
       if (s > 0) {
         check(r.bytes(size_t(s), &bytes), "bytes");

@@ -30,8 +30,8 @@ Replayer* replayerFor(const std::string& name, bool keepWrites) {
     *p++ = 9;
     *p++ = kReadable;
     sink.commit(p);
-    emitResultBytes(sink, FrameType::kRecv, 3, "GET", 3);
-    emitResultBytes(sink, FrameType::kRecv, -EAGAIN, nullptr, 0);
+    emitRecv(sink, 9, 3, "GET", 3);
+    emitRecv(sink, 9, -EAGAIN, nullptr, 0);
     emitWrite(sink, 2, hashBytes("OK", 2, 0));
     if (keepWrites) {
       iovec iov{const_cast<char*>("OK"), 2};

@@ -31,8 +31,8 @@ std::string sampleTrace() {
   {
     TraceSink sink(TraceSink::Mode::kFile, path, header, 0, 0);
     emitUnsigned(sink, FrameType::kAdd, 7);
-    emitResultBytes(sink, FrameType::kRecv, 5, "hello", 5);
-    emitResultBytes(sink, FrameType::kRecv, -11, nullptr, 0);
+    emitRecv(sink, 7, 5, "hello", 5);
+    emitRecv(sink, 7, -11, nullptr, 0);
     emitWrite(sink, 3, hashBytes("abc", 3));
     emitTagged(sink, FrameType::kClock, uint8_t(ClockId::kMonotonicNs), 123456789, nullptr, 0);
     emitSigned(sink, FrameType::kConnect, -111);
@@ -80,6 +80,36 @@ TEST(Varint, RejectsOverlongAndTruncated) {
   EXPECT_FALSE(getVarint(&p, cut + 2, &v));
 }
 
+// Replay stops at the first write whose bytes hash differently: a changed byte anywhere,
+// in a piece of any length (the short tail, the overlapping last word), must show.
+TEST(WriteHasher, EveryChangedByteChangesTheHash) {
+  for (size_t len = 1; len <= 40; ++len) {
+    std::string bytes(len, '\0');
+    for (size_t i = 0; i < len; ++i) {
+      bytes[i] = char('a' + i % 26);
+    }
+    const uint64_t h = hashBytes(bytes.data(), len);
+    for (size_t i = 0; i < len; ++i) {
+      std::string changed = bytes;
+      changed[i] ^= 0x20;
+      EXPECT_NE(hashBytes(changed.data(), len), h) << "length " << len << ", byte " << i;
+    }
+    EXPECT_NE(hashBytes(bytes.data(), len - 1), h) << "a shorter write, length " << len;
+  }
+}
+
+TEST(WriteHasher, SwappedWordsAndMovedPieceBoundariesChangeTheHash) {
+  const std::string a = "0123456789abcdefGHIJKLMNOPQRSTUV";
+  const std::string swapped = a.substr(8, 8) + a.substr(0, 8) + a.substr(16);
+  EXPECT_NE(hashBytes(a.data(), a.size()), hashBytes(swapped.data(), swapped.size()));
+  WriteHasher split1, split2;
+  split1.add(a.data(), 10);
+  split1.add(a.data() + 10, a.size() - 10);
+  split2.add(a.data(), 11);
+  split2.add(a.data() + 11, a.size() - 11);
+  EXPECT_NE(split1.finish(), split2.finish());
+}
+
 TEST(TraceReader, ReadsBackHeaderAndFrames) {
   TraceReader r;
   ASSERT_TRUE(r.parse(sampleTrace(), "sample")) << r.error();
@@ -93,8 +123,11 @@ TEST(TraceReader, ReadsBackHeaderAndFrames) {
   EXPECT_EQ(r.frames()[0].type, FrameType::kAdd);
   EXPECT_EQ(r.frames()[1].type, FrameType::kRecv);
   PayloadReader recv(r.frames()[1].payload, r.frames()[1].length);
+  uint64_t fd;
   int64_t n;
   const uint8_t* bytes;
+  ASSERT_TRUE(recv.u64(&fd));
+  EXPECT_EQ(fd, 7u);
   ASSERT_TRUE(recv.i64(&n));
   ASSERT_EQ(n, 5);
   ASSERT_TRUE(recv.bytes(5, &bytes));
@@ -116,6 +149,17 @@ TEST(TraceReader, RejectsOtherVersion) {
   TraceReader r;
   EXPECT_FALSE(r.parse(t, "t"));
   EXPECT_NE(r.error().find("version 99"), std::string::npos) << r.error();
+}
+
+// Version 1's recv frames do not name their fd: read as version 2 they would misattribute
+// every read, so the reader refuses them and says to record again.
+TEST(TraceReader, RefusesVersionOneTraces) {
+  std::string t = sampleTrace();
+  t[8] = 1;
+  TraceReader r;
+  EXPECT_FALSE(r.parse(t, "t"));
+  EXPECT_NE(r.error().find("version 1, this build reads 2 (record it again"), std::string::npos)
+      << r.error();
 }
 
 TEST(TraceReader, EveryTruncationIsAnErrorOrAFrameBoundary) {
@@ -154,9 +198,10 @@ TEST(TraceReader, RejectsPayloadThatDoesNotMatchItsType) {
   std::string t = sampleTrace();
   TraceReader whole;
   ASSERT_TRUE(whole.parse(t, "t"));
-  // The recv frame says 5 bytes were read: claim 6, the payload has 5.
+  // The recv frame says 5 bytes were read: claim 6, the payload has 5. Its count follows the
+  // type, the length and the fd, one byte each.
   const size_t at = whole.frames()[1].offset;
-  t[at + 2] = char(zigzag(6));
+  t[at + 3] = char(zigzag(6));
   TraceReader r;
   EXPECT_FALSE(r.parse(t, "t"));
   EXPECT_NE(r.error().find("corrupt payload"), std::string::npos) << r.error();

@@ -47,7 +47,7 @@ TEST(TraceSink, RingKeepsTheLastFramesAndMarksTheWrap) {
   const std::string payload(100, 'x');
   const uint64_t total = 20000;  // ~2.1 MB of frames through a 256 KiB ring
   for (uint64_t i = 0; i < total; ++i) {
-    emitResultBytes(sink, FrameType::kRecv, 100, payload.data(), payload.size());
+    emitRecv(sink, 5, 100, payload.data(), payload.size());
     emitUnsigned(sink, FrameType::kSignal, i);
   }
   ASSERT_TRUE(sink.dump());
@@ -77,7 +77,7 @@ TEST(TraceSink, FileRotatesIntoSegmentsThatReadAsOneTrace) {
     TraceSink sink(TraceSink::Mode::kFile, path, header(), 0, 64u << 10);
     const std::string payload(40, 'y');
     for (uint64_t i = 0; i < total; ++i) {
-      emitResultBytes(sink, FrameType::kRecv, 40, payload.data(), payload.size());
+      emitRecv(sink, 5, 40, payload.data(), payload.size());
     }
   }
   ASSERT_EQ(::access((path + ".1").c_str(), F_OK), 0);
@@ -95,13 +95,13 @@ TEST(TraceSink, OversizedFrameGetsAChunkOfItsOwn) {
   const std::string path = ::testing::TempDir() + "/big.trace";
   TraceSink sink(TraceSink::Mode::kRing, path, header(), 1 << 20, 0);
   const std::string big(300u << 10, 'z');  // past the 128 KiB chunk of a 1 MiB ring
-  emitResultBytes(sink, FrameType::kRecv, int64_t(big.size()), big.data(), big.size());
+  emitRecv(sink, 5, int64_t(big.size()), big.data(), big.size());
   emitUnsigned(sink, FrameType::kSignal, 1);
   ASSERT_TRUE(sink.dump());
   TraceReader r;
   ASSERT_TRUE(r.open(path)) << r.error();
   ASSERT_EQ(r.frames().size(), 2u);
-  EXPECT_EQ(r.frames()[0].length, big.size() + varintSize(zigzag(int64_t(big.size()))));
+  EXPECT_EQ(r.frames()[0].length, 1 + big.size() + varintSize(zigzag(int64_t(big.size()))));
   ::unlink(path.c_str());
 }
 
