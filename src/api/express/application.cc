@@ -23,8 +23,20 @@ uint64_t& settingsVersion() {
   return v;
 }
 
-std::vector<Ctx*>& ctxPool() {
-  thread_local std::vector<Ctx*> pool;
+// The recycled contexts of this thread, freed with it (a context in use is not in it).
+struct CtxPool : std::vector<Ctx*> {
+  CtxPool() = default;
+  CtxPool(const CtxPool&) = delete;
+  CtxPool& operator=(const CtxPool&) = delete;
+  ~CtxPool() {
+    for (Ctx* c : *this) {
+      delete c;
+    }
+  }
+};
+
+CtxPool& ctxPool() {
+  thread_local CtxPool pool;
   return pool;
 }
 
