@@ -149,9 +149,11 @@ bool Context::configure(TlsError* err) {
     return false;
   }
   // An idle connection gives its record buffers back; no renegotiation (a DoS vector);
-  // a write retried after a short write may come from a moved buffer.
+  // a write retried after a short write may come from a moved buffer. A server picks the
+  // suite by its own order, as Node's (honorCipherOrder is true by default there).
   SSL_CTX_set_mode(ctx_, SSL_MODE_RELEASE_BUFFERS | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
-  SSL_CTX_set_options(ctx_, SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION);
+  SSL_CTX_set_options(
+      ctx_, SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION | SSL_OP_CIPHER_SERVER_PREFERENCE);
 
   int minV = versionNumber(o.minVersion);
   int maxV = versionNumber(o.maxVersion);
