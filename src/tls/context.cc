@@ -191,7 +191,7 @@ bool Context::configure(TlsError* err) {
     }
     start = end + 1;
   }
-  if (SSL_CTX_set_ciphersuites(ctx_, suites13.c_str()) != 1 ||
+  if ((!suites13.empty() && SSL_CTX_set_ciphersuites(ctx_, suites13.c_str()) != 1) ||
       (!ciphers12.empty() && SSL_CTX_set_cipher_list(ctx_, ciphers12.c_str()) != 1)) {
     *err = fromOpenSsl("no cipher match");
     return false;
