@@ -187,16 +187,16 @@ def passphrase_tests(server_bin, node, p):
 
 def s_client_commands(port, *steps):
     """openssl s_client -tls1_2 with its commands on (no -ign_eof: "R" renegotiates), fed
-    `steps` a second apart; its whole output."""
+    `steps` half a second apart; its whole output."""
     proc = subprocess.Popen(["openssl", "s_client", "-connect", "127.0.0.1:%d" % port,
                              "-tls1_2"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT)
     try:
         for step in steps:
-            time.sleep(1)
+            time.sleep(0.5)
             proc.stdin.write(step)
             proc.stdin.flush()
-        time.sleep(1)
+        time.sleep(0.5)
     except BrokenPipeError:
         pass  # s_client ended: the server closed the connection
     try:
