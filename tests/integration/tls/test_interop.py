@@ -95,7 +95,10 @@ def build_go(d):
     out = os.path.join(d, "tls_probe")
     env = dict(os.environ, GOPROXY="off", GOFLAGS="", GOTOOLCHAIN="local", GO111MODULE="on",
                CGO_ENABLED="0")
-    env.setdefault("GOCACHE", os.path.join(os.path.expanduser("~"), ".cache", "go-build"))
+    # ctest may run without HOME: Go needs a build cache and a GOPATH (no modules are fetched).
+    home = os.path.expanduser("~")
+    env.setdefault("GOCACHE", os.path.join(home, ".cache", "go-build"))
+    env.setdefault("GOPATH", os.path.join(home, "go"))
     code, _, err = run([go, "build", "-o", out, os.path.join(HERE, "tls_probe.go")], env=env,
                        timeout=180)
     check(code == 0, "go build tls_probe.go: %s" % err[-500:])
