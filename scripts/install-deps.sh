@@ -24,6 +24,7 @@ test_packages=(
   libgtest-dev          # unit tests
   libbenchmark-dev      # bench/micro
   curl python3          # integration tests
+  python3-venv          # the sslyze scan's virtualenv (tests/integration/tls/sslyze)
   clang libclang-rt-14-dev  # the libFuzzer targets (tests/fuzz)
   clang-format-14       # make format-check
   slowhttptest          # tests/integration/robustness
@@ -54,6 +55,11 @@ if [ "$profile" = test ] && ! command -v node >/dev/null 2>&1; then
 elif [ "$profile" = test ] && ! command -v npm >/dev/null 2>&1; then
   missing+=(npm)
 fi
+# Go's crypto/tls is a peer of the TLS interop test (tests/integration/tls/tls_probe.go, standard
+# library only): the image's Go when there is one, Debian's (1.19) otherwise.
+if [ "$profile" = test ] && ! command -v go >/dev/null 2>&1; then
+  missing+=(golang-go)
+fi
 
 # Express 5 (and the packages its pairs test against, such as compression) is the oracle of
 # tests/express: the versions package-lock.json pins, installed there by npm ci, never committed;
@@ -72,8 +78,28 @@ express_oracle() {
   (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 }
 
+# sslyze (PyPI), the scanner of tests/integration/tls/test_scan.py: the versions
+# requirements.txt pins, in a virtualenv beside it (never committed); again when the
+# requirements are newer than the virtualenv.
+sslyze_scanner() {
+  local dir
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tests/integration/tls/sslyze"
+  if [ "$profile" != test ]; then
+    return 0
+  fi
+  if [ -x "$dir/.venv/bin/sslyze" ] && ! [ "$dir/requirements.txt" -nt "$dir/.venv/bin/sslyze" ]; then
+    return 0
+  fi
+  echo "installing sslyze for tests/integration/tls (pip, in tests/integration/tls/sslyze/.venv)"
+  rm -rf "$dir/.venv"
+  /usr/bin/python3 -m venv "$dir/.venv"
+  "$dir/.venv/bin/pip" install -q --disable-pip-version-check -r "$dir/requirements.txt"
+  touch "$dir/.venv/bin/sslyze"
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   express_oracle
+  sslyze_scanner
   exit 0
 fi
 echo "installing: ${missing[*]}"
@@ -95,3 +121,4 @@ trap cleanup EXIT
 "${sudo_cmd[@]}" apt-get update -qq
 "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 express_oracle
+sslyze_scanner

@@ -1,6 +1,7 @@
 // The https hello server of bench/tls: example-hello's answer ("Hello, World!", text/plain)
 // over TLS, with the certificate and key the benchmark made.
-//   bench-https-hello --cert F --key F --port N
+//   bench-https-hello --cert F --key F --port N [--keep-alive-timeout MS]
+// (the idle-connection scenario keeps connections open longer than the 5 s default)
 #include <nodecc/nodecc.h>
 
 #include <cstdio>
@@ -27,6 +28,7 @@ int main() {
   o.key = {fs::readFileSync(arg("--key"), "utf8")};
   o.cert = {fs::readFileSync(arg("--cert"), "utf8")};
   o.ALPNProtocols = {"http/1.1"};
+  o.keepAliveTimeout = std::stoull(arg("--keep-alive-timeout", std::to_string(o.keepAliveTimeout)));
   auto port = uint16_t(std::stoul(arg("--port", "8443")));
   https::createServer(o, [](http::IncomingMessage&, http::ServerResponse& res) {
     res.setHeader("Content-Type", "text/plain");

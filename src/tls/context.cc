@@ -149,9 +149,11 @@ bool Context::configure(TlsError* err) {
     return false;
   }
   // An idle connection gives its record buffers back; no renegotiation (a DoS vector);
-  // a write retried after a short write may come from a moved buffer.
+  // a write retried after a short write may come from a moved buffer. A server picks the
+  // suite by its own order, as Node's (honorCipherOrder is true by default there).
   SSL_CTX_set_mode(ctx_, SSL_MODE_RELEASE_BUFFERS | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
-  SSL_CTX_set_options(ctx_, SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION);
+  SSL_CTX_set_options(
+      ctx_, SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION | SSL_OP_CIPHER_SERVER_PREFERENCE);
 
   int minV = versionNumber(o.minVersion);
   int maxV = versionNumber(o.maxVersion);
@@ -189,7 +191,7 @@ bool Context::configure(TlsError* err) {
     }
     start = end + 1;
   }
-  if (SSL_CTX_set_ciphersuites(ctx_, suites13.c_str()) != 1 ||
+  if ((!suites13.empty() && SSL_CTX_set_ciphersuites(ctx_, suites13.c_str()) != 1) ||
       (!ciphers12.empty() && SSL_CTX_set_cipher_list(ctx_, ciphers12.c_str()) != 1)) {
     *err = fromOpenSsl("no cipher match");
     return false;

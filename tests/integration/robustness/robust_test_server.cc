@@ -12,6 +12,8 @@
 //   --revalidate-ms MS                serveStatic's revalidateMs
 //   --cluster                         run under cluster::run (1 worker unless --workers): SIGTERM
 //   --workers N --shutdown-timeout MS stops gracefully, a second one or the timeout exits 1
+//   --tls-cert F --tls-key F          https.createServer with that certificate (the same
+//   --handshake-timeout MS            routes over TLS; "listening on https://...")
 //
 // Routes:
 //   /hello                       "hello\n"
@@ -275,16 +277,28 @@ void setup() {
   std::string host = argString("--host", "127.0.0.1");
   auto port = uint16_t(argValue("--port", 0));
   uint64_t count = argValue("--ports", 1);
+  std::string cert = argString("--tls-cert", "");
+  https::ServerOptions tlsOptions;
+  static_cast<http::ServerOptions&>(tlsOptions) = options;
+  if (!cert.empty()) {
+    tlsOptions.cert = {fs::readFileSync(cert, "utf8")};
+    tlsOptions.key = {fs::readFileSync(argString("--tls-key", ""), "utf8")};
+    tlsOptions.handshakeTimeout = argValue("--handshake-timeout", tlsOptions.handshakeTimeout);
+  }
+  const char* scheme = cert.empty() ? "http" : "https";
   for (uint64_t i = 0; i < count; ++i) {
-    http::Server& server = http::createServer(
-        options,
-        [app](http::IncomingMessage& req, http::ServerResponse& res) { handle(*app, req, res); });
+    auto listener = [app](http::IncomingMessage& req, http::ServerResponse& res) {
+      handle(*app, req, res);
+    };
+    http::Server& server = cert.empty() ? http::createServer(options, listener)
+                                        : https::createServer(tlsOptions, listener);
     server.maxConnections = size_t(argValue("--max-connections", 0));
     app->servers.push_back(&server);
-    server.listen(i == 0 ? port : 0, host, [&server, host, i] {
+    server.listen(i == 0 ? port : 0, host, [&server, host, i, scheme] {
       bool printer = !cluster::isWorker() || cluster::workerId() == 1;
       if (printer && i == 0) {
-        std::printf("listening on http://%s:%u/\n", host.c_str(), unsigned(server.address().port));
+        std::printf("listening on %s://%s:%u/\n", scheme, host.c_str(),
+                    unsigned(server.address().port));
       } else if (printer) {
         std::printf("extra port %u\n", unsigned(server.address().port));
       }

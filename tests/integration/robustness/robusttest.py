@@ -3,6 +3,9 @@ RLIMIT_NOFILE and stopped by PID, the per-client body pattern, /proc readings of
 (open fds, RSS, CPU time), wrk, and an epoll client that drives thousands of connections from
 one thread.
 
+With --tls (parse_args) the same tests run over TLS: the servers get a certificate made here
+(https.createServer), Swarm and http_get handshake first, wrk gets https:// URLs (scheme()).
+
 Shares httptest.py (../http) for the server process, the raw response reader and exit codes.
 """
 import errno
@@ -10,7 +13,9 @@ import os
 import re
 import resource
 import select
+import shutil
 import socket
+import ssl
 import struct
 import subprocess
 import sys
@@ -23,9 +28,72 @@ sys.path.insert(0, os.path.join(HERE, "..", "http"))
 
 import httptest  # noqa: E402
 from httptest import (HOST, SKIP, Reader, TestFailure, check, connect,  # noqa: E402,F401
-                      parse_args, rss_bytes, run, wait_until)
+                      rss_bytes, run, wait_until)
 
 RECORD = 16
+
+
+class Tls:
+    """--tls: an ECDSA P-256 certificate for the servers (made with openssl in a temporary
+    directory, removed at exit) and the clients' context (no verification: the tests are about
+    load, not names)."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="nodecc-robust-tls-")
+        self.cert = os.path.join(self.dir, "cert.pem")
+        self.key = os.path.join(self.dir, "key.pem")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                        "ec_paramgen_curve:P-256", "-nodes", "-keyout", self.key, "-out",
+                        self.cert, "-days", "2", "-subj", "/CN=localhost"],
+                       check=True, capture_output=True, timeout=30)
+        self.client = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        self.client.check_hostname = False
+        self.client.verify_mode = ssl.CERT_NONE
+
+    def server_options(self):
+        return ["--tls-cert", self.cert, "--tls-key", self.key]
+
+    def client_hello(self):
+        """The bytes of a TLS ClientHello, to trickle (a slow handshake)."""
+        incoming, outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+        obj = self.client.wrap_bio(incoming, outgoing, server_hostname="localhost")
+        try:
+            obj.do_handshake()
+        except ssl.SSLWantReadError:
+            pass
+        return outgoing.read()
+
+    def cleanup(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+TLS = None  # a Tls when the test runs with --tls
+
+
+def parse_args(extra=None):
+    """httptest.parse_args plus --tls (the same tests over https)."""
+    global TLS
+
+    def more(ap):
+        ap.add_argument("--tls", action="store_true", help="run over TLS")
+        if extra:
+            extra(ap)
+    args = httptest.parse_args(more)
+    if args.tls:
+        TLS = Tls()
+        import atexit
+        atexit.register(TLS.cleanup)
+    return args
+
+
+def scheme():
+    return "https" if TLS else "http"
+
+
+def tls_connect(port, timeout=10.0):
+    """connect(), with a TLS handshake under --tls."""
+    s = connect(port, timeout)
+    return TLS.client.wrap_socket(s) if TLS else s
 
 
 def pattern(client_id, n, offset=0):
@@ -101,7 +169,7 @@ class Proc(httptest.Server):
             m = re.search(r"extra port (\d+)", line)
             if m:
                 self.extra_ports.append(int(m.group(1)))
-            m = re.search(r"(?:listening on| at) http://[^:]+:(\d+)/", line)
+            m = re.search(r"(?:listening on| at) https?://[^:]+:(\d+)/", line)
             if m and not self._listening.is_set():
                 self.port = int(m.group(1))
                 self._listening.set()
@@ -114,12 +182,14 @@ class Proc(httptest.Server):
 
 def robust_server(bin_dir, *options, nofile=None, env=None):
     path = os.path.join(bin_dir, "robust-test-server")
-    return Proc([path, "--port", "0", "--host", HOST, *options], nofile=nofile, env=env)
+    tls = TLS.server_options() if TLS else []
+    return Proc([path, "--port", "0", "--host", HOST, *tls, *options], nofile=nofile, env=env)
 
 
 def nodecc_serve(bin_dir, root, *options, nofile=None):
     path = os.path.join(bin_dir, "nodecc")
-    return Proc([path, "serve", root, "--port", "0", "--host", HOST, *options],
+    tls = ["--tls-cert", TLS.cert, "--tls-key", TLS.key] if TLS else []
+    return Proc([path, "serve", root, "--port", "0", "--host", HOST, *tls, *options],
                 name="nodecc serve", nofile=nofile)
 
 
@@ -237,10 +307,12 @@ class Job:
 class Swarm:
     """Runs many Jobs over up to `concurrency` connections at once from one thread (epoll).
     A connection that ends before its full response (reset, EOF: the server dropped it) is
-    retried after `retry_delay` when `retry`, else the job fails. Ports are used round-robin."""
+    retried after `retry_delay` when `retry`, else the job fails. Ports are used round-robin.
+    Under --tls each connection handshakes first (a handshake that fails is a drop)."""
 
     def __init__(self, ports, concurrency, retry=False, retry_delay=0.05, max_attempts=1000,
                  retry_status=()):
+        self.tls = TLS.client if TLS else None
         self.ports = ports if isinstance(ports, list) else [ports]
         self.retry_status = retry_status  # statuses retried like a dropped connection
         self.concurrency = concurrency
@@ -297,6 +369,27 @@ class Swarm:
                     if entry is None:
                         continue
                     job, s, state, buf, sent = entry
+                    if state == 0 and self.tls and not isinstance(s, ssl.SSLSocket):
+                        err = s.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+                        if not err:
+                            s = entry[1] = self.tls.wrap_socket(s, do_handshake_on_connect=False)
+                            entry[2] = state = 2
+                    if state == 2:  # TLS handshake, then sending
+                        try:
+                            s.do_handshake()
+                            entry[2] = state = 0
+                            ep.modify(fd, select.EPOLLOUT)
+                        except ssl.SSLWantReadError:
+                            ep.modify(fd, select.EPOLLIN)
+                            continue
+                        except ssl.SSLWantWriteError:
+                            ep.modify(fd, select.EPOLLOUT)
+                            continue
+                        except OSError as e:
+                            self._close(ep, live, fd)
+                            self._failed(job, f"TLS handshake: {e}", waiting)
+                            done += job.done
+                            continue
                     if state == 0:  # connecting, then sending
                         err = s.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
                         if err:
@@ -306,7 +399,7 @@ class Swarm:
                             continue
                         try:
                             n = s.send(job.request[sent:])
-                        except BlockingIOError:
+                        except (BlockingIOError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
                             continue
                         except OSError as e:
                             self._close(ep, live, fd)
@@ -318,12 +411,9 @@ class Swarm:
                             entry[2] = 1
                             ep.modify(fd, select.EPOLLIN)
                         continue
-                    try:
-                        data = s.recv(262144)
-                    except BlockingIOError:
-                        continue
-                    except OSError:
-                        data = None  # reset
+                    data, ended = self._recv(s)
+                    if data is None:
+                        continue  # nothing yet
                     if data:
                         buf += data
                     finished = self._complete(job, buf)
@@ -345,7 +435,7 @@ class Swarm:
                             self._close(ep, live, fd)
                         done += 1
                         job.done = True
-                    elif not data:
+                    elif ended:
                         self._close(ep, live, fd)
                         self._failed(job, f"connection ended after {len(buf)} bytes", waiting)
                         done += job.done
@@ -354,6 +444,37 @@ class Swarm:
                 entry[1].close()
             ep.close()
         return jobs
+
+    @staticmethod
+    def _recv(s):
+        """(bytes, ended): what the socket has now and whether it ended (EOF or reset);
+        (None, False) when nothing is there yet. A TLS socket is read until OpenSSL wants
+        more: epoll cannot see records already taken from the kernel."""
+        if not isinstance(s, ssl.SSLSocket):
+            try:
+                data = s.recv(262144)
+            except BlockingIOError:
+                return None, False
+            except OSError:
+                return b"", True  # reset
+            return data, not data
+        data = bytearray()
+        ended = False
+        while True:
+            try:
+                chunk = s.recv(262144)
+            except (ssl.SSLWantReadError, ssl.SSLWantWriteError):
+                break
+            except OSError:  # reset, or EOF without close_notify
+                ended = True
+                break
+            if not chunk:
+                ended = True
+                break
+            data += chunk
+        if not data and not ended:
+            return None, False
+        return bytes(data), ended
 
     def _complete(self, job, buf):
         head = parse_head(buf)
@@ -412,8 +533,8 @@ def get_request(path, close=False):
 
 
 def http_get(port, path, timeout=10.0):
-    """One GET on a new connection: (status, body)."""
-    with connect(port, timeout) as s:
+    """One GET on a new connection (TLS under --tls): (status, body)."""
+    with tls_connect(port, timeout) as s:
         s.sendall(get_request(path, close=True))
         r = Reader(s).read()
         return r.status, r.body

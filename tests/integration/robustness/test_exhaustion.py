@@ -18,6 +18,8 @@
    served one request, then closed three ways (FIN, RST, server.closeIdleConnections()), twice:
    open fds come back exactly to the baseline, and RSS after the second round is where the
    first left it (no growth per round: nothing leaks).
+With --tls (robusttest.parse_args) the servers are https and every client handshakes first:
+the fds run out while connections are handshaking.
 """
 import os
 import shutil

@@ -10,6 +10,8 @@
    70%, and 50% when noisy.)
 2. Slow POST bodies: 500 connections send a complete head and then a few body bytes every
    0.5 s; requestTimeout (3 s) answers each 408 and closes it; /hello stays fast meanwhile.
+   With --tls (robusttest.parse_args) the trickled bytes are a TLS ClientHello: handshakeTimeout
+   (3 s) closes each connection (without an answer: there is no HTTP yet), wrk runs over https.
 3. Slow readers: 20 clients read 100 MB responses at a trickle, through small receive windows.
    The server holds about highWaterMark per connection (RSS sampled); control: one response
    written without waiting for 'drain' shows in RSS, so the measurement sees queued bytes.
@@ -25,29 +27,32 @@ import tempfile
 import threading
 import time
 
+import robusttest
 from robusttest import httptest  # noqa: I100 - robusttest puts ../http on sys.path
 from robusttest import (HOST, Reader, check, connect, fd_count, get_request, median, parse_args,
-                        pattern, raise_own_nofile, robust_server, run, wait_fds, wrk)
+                        pattern, raise_own_nofile, robust_server, run, scheme, wait_fds, wrk)
 
 HEADERS_TIMEOUT_MS = 3000
 REQUEST_TIMEOUT_MS = 3000
 
 
 class Slowloris(threading.Thread):
-    """Keeps `count` connections trickling a request head while holding() is on; records how
-    long each lived when the server closed it and whether it got a 408."""
+    """Keeps `count` connections trickling a request head (or `head`: a TLS ClientHello) while
+    holding() is on; records how long each lived when the server closed it and the first bytes
+    it answered."""
 
     HEAD = b"GET /hello HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"s" * 4096
 
-    def __init__(self, port, count, interval):
+    def __init__(self, port, count, interval, head=None):
         super().__init__(daemon=True)
+        self.head = head or self.HEAD
         self.port = port
         self.count = count
         self.interval = interval
         self.hold = threading.Event()
         self.quit = threading.Event()
         self.lock = threading.Lock()
-        self.closed = []  # (lifetime s, got 408, bytes sent) of connections the server closed
+        self.closed = []  # (lifetime s, answer's first bytes, bytes sent) of those the server closed
         self.opened = 0
         self.connect_errors = 0
         self.live = 0
@@ -91,10 +96,10 @@ class Slowloris(threading.Thread):
             while due and due[0][0] <= now:
                 _, fd, g = due.popleft()
                 c = conns.get(fd)
-                if c is None or c[4] != g or c[2] >= len(self.HEAD):
+                if c is None or c[4] != g or c[2] >= len(self.head):
                     continue
                 try:
-                    c[0].send(self.HEAD[c[2]:c[2] + 1])
+                    c[0].send(self.head[c[2]:c[2] + 1])
                     c[2] += 1
                     self.bytes_sent += 1
                 except OSError:
@@ -107,7 +112,7 @@ class Slowloris(threading.Thread):
                 if ev & select.EPOLLOUT:
                     ep.modify(fd, select.EPOLLIN)
                     try:
-                        c[0].send(self.HEAD[:1])
+                        c[0].send(self.head[:1])
                         c[2] = 1
                         self.bytes_sent += 1
                     except OSError:
@@ -125,7 +130,7 @@ class Slowloris(threading.Thread):
                         continue
                     lifetime = time.monotonic() - c[1]
                     with self.lock:
-                        self.closed.append((lifetime, c[3].startswith(b"HTTP/1.1 408"), c[2]))
+                        self.closed.append((lifetime, c[3][:16], c[2]))
                     ep.unregister(fd)
                     c[0].close()
                     del conns[fd]
@@ -146,12 +151,21 @@ def slowloris_vs_wrk(args, srv):
     t = HEADERS_TIMEOUT_MS / 1000
     # Timers fire on the loop's clock, late on a loaded machine (4.4 s seen at load 11).
     slack = 3.0 if httptest.SANITIZED else 2.0
-    url = f"http://{HOST}:{srv.port}/hello"
+    url = f"{scheme()}://{HOST}:{srv.port}/hello"
+    tls = robusttest.TLS
+    if tls:
+        # A handshake never finished: closed at handshakeTimeout without an answer, or with
+        # an alert record at most.
+        answered = lambda first: first == b"" or first[:1] == b"\x15"  # noqa: E731
+        answer = "closed unanswered (or an alert)"
+    else:
+        answered = lambda first: first.startswith(b"HTTP/1.1 408")  # noqa: E731
+        answer = "with a 408"
     # Under ASan the sanitizer multiplies the server's cost per request, and the Python client's
     # share of the two cores weighs more: the bounds are lower there.
     bound, loose = (0.70, 0.50) if httptest.SANITIZED else (0.90, 0.70)
     base_fds = fd_count(srv.pid)
-    attacker = Slowloris(srv.port, count, interval)
+    attacker = Slowloris(srv.port, count, interval, head=tls.client_hello() if tls else None)
     attacker.start()
     solo, loaded, lifetimes = [], [], []
     got408 = 0
@@ -174,7 +188,7 @@ def slowloris_vs_wrk(args, srv):
         closed = attacker.take_closed()
         check(closed, "slowloris: the server closed no connection")
         lifetimes.extend(c[0] for c in closed)
-        got408 += sum(1 for c in closed if c[1])
+        got408 += sum(1 for c in closed if answered(c[1]))
         trickled += sum(1 for c in closed if c[2] > 1)
         check(wait_fds(srv.pid, base_fds + 5, 10) <= base_fds + 5,
               f"slowloris: server fds did not come back to {base_fds}")
@@ -201,14 +215,15 @@ def slowloris_vs_wrk(args, srv):
     print(f"slowloris: {attacker.opened} connections opened ({count} at a time, a byte every "
           f"{interval} s); {n} closed by the server after "
           f"{min(lifetimes):.2f}..{max(lifetimes):.2f} s "
-          f"(headersTimeout {t} s), {got408} with a 408, {trickled} after trickling > 1 byte")
+          f"({'handshakeTimeout' if tls else 'headersTimeout'} {t} s), {got408} {answer}, "
+          f"{trickled} after trickling > 1 byte")
     print(f"wrk /hello: solo median {median(solo):.0f} req/s, under slowloris median "
           f"{median(loaded):.0f} req/s: {100 * ratio:.1f}% (solo runs spread {100 * spread:.0f}%)")
     check(n >= count, f"slowloris: only {n} connections were closed by the server")
     check(min(lifetimes) >= 0.8 * t, f"slowloris: a connection closed after {min(lifetimes):.2f} s")
     check(max(lifetimes) <= t + slack,
           f"slowloris: a connection lived {max(lifetimes):.2f} s (headersTimeout {t} s)")
-    check(got408 >= 0.99 * n, f"slowloris: only {got408} of {n} closed connections got a 408")
+    check(got408 >= 0.99 * n, f"slowloris: only {got408} of {n} closed connections {answer}")
     if interval < t:
         check(trickled >= 0.9 * n, f"slowloris: only {trickled} of {n} trickled before closing")
     if ratio >= bound:
@@ -375,7 +390,8 @@ def main():
     args = parse_args(extra)
     raise_own_nofile(8192)
     if not args.only or args.only == "slowloris":
-        opts = ["--headers-timeout", str(HEADERS_TIMEOUT_MS), "--request-timeout", "10000"]
+        opts = ["--headers-timeout", str(HEADERS_TIMEOUT_MS), "--request-timeout", "10000",
+                "--handshake-timeout", str(HEADERS_TIMEOUT_MS)]
         with robust_server(args.bin_dir, *opts, nofile=8192) as srv:
             slowloris_vs_wrk(args, srv)
     if not args.only or args.only == "posts":

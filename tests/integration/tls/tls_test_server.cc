@@ -3,7 +3,9 @@
 //
 //   tls-test-server --cert F --key F [--ca F --request-cert [--no-reject]]
 //                   [--sni-name N --sni-cert F --sni-key F] [--handshake-timeout MS] [--express]
-// Prints "port <n>" once listening. Each response body is one line:
+//                   [--passphrase P] [--ciphers LIST] [--min-version V] [--max-version V]
+// Prints "port <n>" once listening, or "error <code> <message>" (exit 1) when createServer
+// throws (a wrong passphrase, a cipher list OpenSSL refuses). Each response body is one line:
 //   "hello <url> <protocol> <alpn|-> <servername|-> <authorized> <peer CN|->"
 // 'tlsClientError' is printed to stderr as "tlsClientError <code>".
 // With --express the listener is an Express app instead, as https.createServer(options, app):
@@ -41,9 +43,7 @@ std::string orDash(const std::string& s) {
   return s.empty() ? "-" : s;
 }
 
-}  // namespace
-
-int main() {
+int serve() {
   https::ServerOptions o;
   o.key = {fs::readFileSync(arg("--key"), "utf8")};
   o.cert = {fs::readFileSync(arg("--cert"), "utf8")};
@@ -54,6 +54,10 @@ int main() {
   o.requestCert = flag("--request-cert");
   o.rejectUnauthorized = !flag("--no-reject");
   o.handshakeTimeout = std::stoull(arg("--handshake-timeout", "120000"));
+  o.passphrase = arg("--passphrase");
+  o.ciphers = arg("--ciphers");
+  o.minVersion = arg("--min-version", o.minVersion);
+  o.maxVersion = arg("--max-version", o.maxVersion);
   if (!arg("--sni-name").empty()) {
     tls::SecureContextOptions so;
     so.key = {fs::readFileSync(arg("--sni-key"), "utf8")};
@@ -75,8 +79,7 @@ int main() {
       std::printf("port %u\n", unsigned(server.address().port));
       std::fflush(stdout);
     });
-    nodecc::run();
-    return 0;
+    return nodecc::run();
   }
   auto& server = https::createServer(o, [](http::IncomingMessage& req, http::ServerResponse& res) {
     auto info = tls::secureInfo(req.socket());
@@ -96,5 +99,16 @@ int main() {
     std::printf("port %u\n", unsigned(server.address().port));
     std::fflush(stdout);
   });
-  nodecc::run();
+  return nodecc::run();
+}
+
+}  // namespace
+
+int main() {
+  try {
+    return serve();
+  } catch (const Error& e) {
+    std::printf("error %s %s\n", e.code.c_str(), e.message.c_str());
+    return 1;
+  }
 }
