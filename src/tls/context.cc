@@ -196,6 +196,11 @@ bool Context::configure(TlsError* err) {
     *err = fromOpenSsl("no cipher match");
     return false;
   }
+  if (ciphers12.empty() && minV < TLS1_3_VERSION && maxV > TLS1_2_VERSION) {
+    // Only TLS 1.3 suites listed: Node raises the minimum to TLS 1.3 (a TLS 1.2 peer gets
+    // protocol_version) instead of leaving OpenSSL's default TLS 1.2 list in force.
+    SSL_CTX_set_min_proto_version(ctx_, TLS1_3_VERSION);
+  }
 
   // Key and certificate chain: the first certificate of each chain is the leaf.
   for (size_t i = 0; i < o.cert.size(); ++i) {
