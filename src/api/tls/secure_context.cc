@@ -33,6 +33,20 @@ std::shared_ptr<core::Context> makeContext(const core::ContextOptions& options) 
   return ctx;
 }
 
+std::shared_ptr<core::Context> serverContext(const SecureServerOptions& o) {
+  core::ContextOptions co = toCore(o, true);
+  co.requestCert = o.requestCert;
+  co.rejectUnauthorized = o.rejectUnauthorized;
+  auto ctx = makeContext(co);
+  if (o.SNICallback) {
+    ctx->setSniCallback([cb = o.SNICallback](std::string_view name) {
+      SecureContext sc = cb(name);
+      return sc.valid() ? nodecc::detail::Access::impl(sc)->ctx : nullptr;
+    });
+  }
+  return ctx;
+}
+
 }  // namespace detail
 
 SecureContext createSecureContext(const SecureContextOptions& options, bool isServer) {
