@@ -77,13 +77,14 @@ void connect(const std::string& name, const tls::ConnectionOptions& options,
 void serve(const char* keyFile, const char* certFile) {
   std::string key = fs::readFileSync(keyFile, "utf8");
   std::string cert = fs::readFileSync(certFile, "utf8");
-  int count = 0;
+  // Outlives serve(): the listeners run from nodecc::run().
+  static int count = 0;
 
   tls::ServerOptions o;
   o.key = {key};
   o.cert = {cert};
   o.ALPNProtocols = {"echo/1", "http/1.1"};
-  tls::Server& server = tls::createServer(o, [&count](tls::TLSSocket& socket) {
+  tls::Server& server = tls::createServer(o, [](tls::TLSSocket& socket) {
     int n = count++;
     auto log = std::make_shared<std::vector<std::string>>();
     log->push_back("secureConnection " + socket.getProtocol() + " " + socket.getCipher().name +
@@ -109,9 +110,10 @@ void serve(const char* keyFile, const char* certFile) {
   q.cert = {cert};
   tls::Server& quiet =
       tls::createServer(q, [](tls::TLSSocket& socket) { socket.on("error", [](const Error&) {}); });
-  server.listen(0, "127.0.0.1", [&] {
-    quiet.listen(0, "127.0.0.1", [&] {
-      std::printf("port %u %u\n", server.address().port, quiet.address().port);
+  // The servers outlive serve() (the runtime owns them): the listeners hold pointers.
+  server.listen(0, "127.0.0.1", [s = &server, q = &quiet] {
+    q->listen(0, "127.0.0.1", [s, q] {
+      std::printf("port %u %u\n", s->address().port, q->address().port);
       std::fflush(stdout);
     });
   });
