@@ -7,6 +7,7 @@
 #include "api/runtime.h"
 #include "api/system_error.h"
 #include "api/tls/context_holder.h"
+#include "nodecc/process.h"
 
 namespace nodecc::tls::detail {
 
@@ -209,7 +210,13 @@ void TlsSocketImpl::onSession(core::Connection&, SSL_SESSION* session) {
   Buffer der = Buffer::allocUnsafe(size_t(len));
   auto* p = reinterpret_cast<unsigned char*>(der.data());
   i2d_SSL_SESSION(session, &p);
-  tlsSocket().emit("session", static_cast<const Buffer&>(der));
+  // Emitted once OpenSSL's read has returned: a listener may write, and OpenSSL is not to be
+  // re-entered from its own callback.
+  process::nextTick([this, alive = alive_, der] {
+    if (*alive) {
+      tlsSocket().emit("session", der);
+    }
+  });
 }
 
 void TlsSocketImpl::onKeylog(core::Connection&, std::string_view line) {

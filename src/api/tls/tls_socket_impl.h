@@ -37,6 +37,7 @@ class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connecti
 
  private:
   explicit TlsSocketImpl(loop::core::Loop& loop);
+  ~TlsSocketImpl() override { *alive_ = false; }
 
   // net::core::Stream::Handler, through TcpSocket
   void onConnect(int status) override;
@@ -61,6 +62,8 @@ class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connecti
   std::string hostname_;  // client: the name checkServerIdentity gets
   bool rejectUnauthorized_ = true;
   bool endWanted_ = false;
+  // False once deleted: for what is emitted from a nextTick ('session').
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 
 }  // namespace nodecc::tls::detail

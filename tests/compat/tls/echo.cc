@@ -2,7 +2,8 @@
 // self-signed server with rejectUnauthorized false and ALPN, (2) with the default
 // rejectUnauthorized (the certificate is refused), (3) resuming the session of (1) (a resumed
 // session keeps the verification result of the first: rejectUnauthorized false again), (4)
-// trusting the certificate (ca), capped at TLS 1.2. Each connection's events are logged in order and
+// trusting the certificate (ca), capped at TLS 1.2, (5) ending with data before the handshake
+// is done (the data and the end wait for it). Each connection's events are logged in order and
 // printed at exit, so only each side's own order is compared.
 #include <cctype>
 #include <cstdio>
@@ -72,6 +73,22 @@ void connect(const std::string& name, const tls::ConnectionOptions& options, std
   });
 }
 
+void early(uint16_t port, std::function<void()> next) {
+  auto log = std::make_shared<std::vector<std::string>>();
+  tls::ConnectionOptions options;
+  options.port = port; options.host = "127.0.0.1"; options.servername = "localhost"; options.ca = {cert};
+  tls::TLSSocket& client = tls::connect(options);
+  client.end("early");
+  client.on("secureConnect", [log, &client] { log->push_back("secureConnect " + str(client.authorized)); });
+  client.on("data", [log](const Buffer& chunk) { log->push_back("data " + chunk.toString()); });
+  client.on("end", [log] { log->push_back("end"); });
+  client.on("close", [log, next](bool hadError) {
+    log->push_back("close " + str(hadError));
+    clientLogs.push_back("early: " + join(*log));
+    next();
+  });
+}
+
 int main() {
   key = fs::readFileSync("key.pem", "utf8");
   cert = fs::readFileSync("cert.pem", "utf8");
@@ -117,9 +134,11 @@ int main() {
           connect("resumed", resumed, [&, port] {
             tls::ConnectionOptions tls12;
             tls12.port = port; tls12.host = "127.0.0.1"; tls12.servername = "localhost"; tls12.ca = {cert}; tls12.maxVersion = "TLSv1.2";
-            connect("tls12", tls12, [&] {
-              server.close();
-              quiet.close();
+            connect("tls12", tls12, [&, port] {
+              early(port, [&] {
+                server.close();
+                quiet.close();
+              });
             });
           });
         });

@@ -2,7 +2,8 @@
 // self-signed server with rejectUnauthorized false and ALPN, (2) with the default
 // rejectUnauthorized (the certificate is refused), (3) resuming the session of (1) (a resumed
 // session keeps the verification result of the first: rejectUnauthorized false again), (4)
-// trusting the certificate (ca), capped at TLS 1.2. Each connection's events are logged in order and
+// trusting the certificate (ca), capped at TLS 1.2, (5) ending with data before the handshake
+// is done (the data and the end wait for it). Each connection's events are logged in order and
 // printed at exit, so only each side's own order is compared.
 const tls = require('tls');
 const fs = require('fs');
@@ -68,6 +69,20 @@ function connect(name, options, next) {
   });
 }
 
+function early(port, next) {
+  const log = [];
+  const client = tls.connect({ port, host: '127.0.0.1', servername: 'localhost', ca: [cert] });
+  client.end('early');
+  client.on('secureConnect', () => log.push(`secureConnect ${client.authorized}`));
+  client.on('data', (chunk) => log.push(`data ${chunk.toString()}`));
+  client.on('end', () => log.push('end'));
+  client.on('close', (hadError) => {
+    log.push(`close ${hadError}`);
+    clientLogs.push(`early: ${log.join(', ')}`);
+    next();
+  });
+}
+
 server.listen(0, '127.0.0.1', () => {
   quiet.listen(0, '127.0.0.1', () => {
     const port = server.address().port;
@@ -77,8 +92,10 @@ server.listen(0, '127.0.0.1', () => {
       connect('rejected', { port: quiet.address().port, host: '127.0.0.1', servername: 'localhost' }, () => {
         connect('resumed', { port, host: '127.0.0.1', servername: 'localhost', rejectUnauthorized: false, session: first }, () => {
           connect('tls12', { port, host: '127.0.0.1', servername: 'localhost', ca: [cert], maxVersion: 'TLSv1.2' }, () => {
-            server.close();
-            quiet.close();
+            early(port, () => {
+              server.close();
+              quiet.close();
+            });
           });
         });
       });
