@@ -15,7 +15,8 @@
 //   tls::ConnectionOptions c;
 //   c.port = 8000;
 //   c.ca = {fs::readFileSync("cert.pem", "utf8")};
-//   auto& socket = tls::connect(c, [&socket] { socket.write("hello"); });
+//   tls::TLSSocket& socket = tls::connect(c);
+//   socket.on("secureConnect", [&socket] { socket.write("hello"); });
 //
 // Events, besides net's (a TLSSocket is a net::Socket; a tls::Server a net::Server):
 //   Server:    "secureConnection" (TLSSocket&), "tlsClientError" (const Error&, TLSSocket&),
