@@ -143,6 +143,9 @@ struct SecureServerOptions : SecureContextOptions {
   bool rejectUnauthorized = true;      // with requestCert: end clients that do not verify
   uint64_t handshakeTimeout = 120000;  // ms; a handshake not done by then ends (0: none)
   tls::SNICallback SNICallback;        // NOLINT: Node's name
+  // The 48 bytes session tickets are sealed with (Node's: key name, HMAC secret, AES key), so
+  // that servers sharing them resume each other's tickets. Empty: random keys.
+  Buffer ticketKeys;
 };
 
 // tls.createServer(options): the secure options plus net.createServer's.
@@ -212,6 +215,12 @@ class Server : public net::Server {
  public:
   explicit Server(const ServerOptions& options);
   ~Server() override;
+
+  // server.getTicketKeys() / setTicketKeys(keys): the 48 bytes of ticketKeys, to share or
+  // rotate (tickets sealed with the old keys then no longer resume: a full handshake). Throws
+  // ERR_INVALID_ARG_VALUE unless `keys` is 48 bytes.
+  Buffer getTicketKeys() const;
+  void setTicketKeys(const Buffer& keys);
 
  protected:
   void listenerCountChanged(std::string_view event, size_t count) override;

@@ -36,7 +36,13 @@ struct ContextOptions {
   bool rejectUnauthorized = true;          // fail peers that do not verify
   uint32_t sessionTimeoutSecs = 300;       // server session cache and tickets
   bool sessionTickets = true;              // server: issue TLS session tickets
+  // Server: the ticket keys (Node's 48 bytes: key name, HMAC secret, AES key, 16 each), so
+  // several servers (or a restarted one) resume each other's tickets. Empty: random ones.
+  std::string ticketKeys;
 };
+
+// Node's ticketKeys length.
+inline constexpr size_t kTicketKeysBytes = 48;
 
 // SNICallback, synchronous: the context for a client's server name, or null for the default.
 using SniCallback = std::function<std::shared_ptr<Context>(std::string_view servername)>;
@@ -58,6 +64,13 @@ class Context {
   // ALPN protocols in wire format (length-prefixed), for the client hello and the server's
   // selection.
   const std::string& alpnWire() const { return alpnWire_; }
+  // server.getTicketKeys() / setTicketKeys(): the 48 bytes tickets are sealed with. Set from
+  // the loop thread that uses the context (the only mutable state of a context); false when
+  // `keys` is not 48 bytes. Tickets sealed with older keys no longer resume.
+  std::string ticketKeys() const { return std::string(ticketKeys_, kTicketKeysBytes); }
+  bool setTicketKeys(std::string_view keys);
+  // OpenSSL's ticket key callback (SSL_CTX_set_tlsext_ticket_key_evp_cb).
+  int sealTicket(unsigned char* name, unsigned char* iv, void* cipher, void* mac, int enc) const;
 
   // The system's trusted roots (Debian's ca-certificates bundle, /etc/ssl/certs) plus the
   // file NODE_EXTRA_CA_CERTS names, loaded once per process. Null when none could be read.
@@ -71,6 +84,7 @@ class Context {
   ContextOptions options_;
   std::string alpnWire_;
   SniCallback sni_;
+  char ticketKeys_[kTicketKeysBytes] = {};
 };
 
 }  // namespace nodecc::tls::core

@@ -37,6 +37,7 @@ std::shared_ptr<core::Context> serverContext(const SecureServerOptions& o) {
   core::ContextOptions co = toCore(o, true);
   co.requestCert = o.requestCert;
   co.rejectUnauthorized = o.rejectUnauthorized;
+  co.ticketKeys = std::string(o.ticketKeys.view());
   auto ctx = makeContext(co);
   if (o.SNICallback) {
     ctx->setSniCallback([cb = o.SNICallback](std::string_view name) {

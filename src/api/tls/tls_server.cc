@@ -1,4 +1,6 @@
 // tls.createServer and tls.connect: net's server and socket with TLS on every connection.
+#include <cstring>
+
 #include "api/net/server_impl.h"
 #include "api/tls/context_holder.h"
 #include "api/tls/tls_socket_impl.h"
@@ -28,6 +30,19 @@ Server::Server(const ServerOptions& options) : state_(new detail::ServerState) {
 
 Server::~Server() {
   delete state_;
+}
+
+Buffer Server::getTicketKeys() const {
+  std::string keys = state_->ctx->ticketKeys();
+  Buffer out = Buffer::allocUnsafe(keys.size());  // the bytes as they are (not text)
+  std::memcpy(out.data(), keys.data(), keys.size());
+  return out;
+}
+
+void Server::setTicketKeys(const Buffer& keys) {
+  if (!state_->ctx->setTicketKeys(keys.view())) {
+    throw Error("ERR_INVALID_ARG_VALUE", "Session ticket keys must be a 48-byte buffer");
+  }
 }
 
 void Server::listenerCountChanged(std::string_view event, size_t count) {
