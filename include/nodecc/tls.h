@@ -64,8 +64,11 @@ struct SecureContextOptions {
   std::vector<std::string> key;   // private keys, PEM
   std::vector<std::string> cert;  // certificate chains, PEM (leaf first), one per key
   std::vector<std::string> ca;    // trusted CAs, PEM; empty: the system store
-  std::string passphrase;         // for an encrypted key
-  std::string ciphers;            // "" : tls.DEFAULT_CIPHERS
+  std::string passphrase;         // for an encrypted key or pfx
+  // PKCS#12 bundles (DER, as read from a .p12/.pfx file): a key, its certificate and chain,
+  // decrypted with `passphrase`; used besides key/cert.
+  std::vector<Buffer> pfx;
+  std::string ciphers;  // "" : tls.DEFAULT_CIPHERS
   std::string minVersion = "TLSv1.2";
   std::string maxVersion = "TLSv1.3";
   std::vector<std::string> ALPNProtocols;  // NOLINT: Node's name

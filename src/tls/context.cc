@@ -4,6 +4,7 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
+#include <openssl/pkcs12.h>
 #include <openssl/rand.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
@@ -113,6 +114,33 @@ int ticketKeyCallback(SSL* ssl, unsigned char* name, unsigned char* iv, EVP_CIPH
 }
 
 }  // namespace
+
+bool Context::usePkcs12(const std::string& der, TlsError* err) {
+  BIO* bio = BIO_new_mem_buf(der.data(), int(der.size()));
+  PKCS12* p12 = bio ? d2i_PKCS12_bio(bio, nullptr) : nullptr;
+  BIO_free(bio);
+  EVP_PKEY* pkey = nullptr;
+  X509* cert = nullptr;
+  STACK_OF(X509)* chain = nullptr;
+  bool ok = p12 && PKCS12_parse(p12, options_.passphrase.c_str(), &pkey, &cert, &chain) == 1 &&
+            pkey && cert;
+  PKCS12_free(p12);
+  if (ok) {
+    ok = SSL_CTX_use_certificate(ctx_, cert) == 1 && SSL_CTX_use_PrivateKey(ctx_, pkey) == 1 &&
+         SSL_CTX_check_private_key(ctx_) == 1;
+  }
+  // The bundle's other certificates are the chain sent after the leaf.
+  for (int i = 0; ok && chain && i < sk_X509_num(chain); ++i) {
+    ok = SSL_CTX_add1_chain_cert(ctx_, sk_X509_value(chain, i)) == 1;
+  }
+  EVP_PKEY_free(pkey);
+  X509_free(cert);
+  sk_X509_pop_free(chain, X509_free);
+  if (!ok) {
+    *err = fromOpenSsl("Unable to load PFX certificate");
+  }
+  return ok;
+}
 
 bool Context::setTicketKeys(std::string_view keys) {
   if (keys.size() != kTicketKeysBytes) {
@@ -289,6 +317,12 @@ bool Context::configure(TlsError* err) {
         *err = fromOpenSsl("key does not match certificate");
         return false;
       }
+    }
+  }
+
+  for (const std::string& der : o.pfx) {
+    if (!usePkcs12(der, err)) {
+      return false;
     }
   }
 

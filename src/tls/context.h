@@ -25,7 +25,8 @@ struct ContextOptions {
   bool isServer = false;
   std::vector<std::string> key;   // private keys (PEM)
   std::vector<std::string> cert;  // certificate chains (PEM), one per key
-  std::string passphrase;         // for an encrypted key
+  std::string passphrase;         // for an encrypted key or pfx
+  std::vector<std::string> pfx;   // PKCS#12 bundles (DER bytes): key, certificate, chain
   // Trusted CAs (PEM). Empty: the system store plus NODE_EXTRA_CA_CERTS.
   std::vector<std::string> ca;
   std::string minVersion = "TLSv1.2";  // "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"
@@ -79,6 +80,8 @@ class Context {
  private:
   explicit Context(const ContextOptions& options) : options_(options) {}
   bool configure(TlsError* err);
+  // A PKCS#12 bundle's key, certificate and chain into the context.
+  bool usePkcs12(const std::string& der, TlsError* err);
 
   SSL_CTX* ctx_ = nullptr;
   ContextOptions options_;

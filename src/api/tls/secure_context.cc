@@ -11,6 +11,9 @@ core::ContextOptions toCore(const SecureContextOptions& o, bool isServer) {
   c.cert = o.cert;
   c.ca = o.ca;
   c.passphrase = o.passphrase;
+  for (const Buffer& b : o.pfx) {
+    c.pfx.emplace_back(b.view());
+  }
   c.ciphers = o.ciphers;
   c.minVersion = o.minVersion;
   c.maxVersion = o.maxVersion;

@@ -15,10 +15,12 @@ net::detail::TcpSocket* acceptTls(void* data) {
 
 }  // namespace
 
-Server::Server(const ServerOptions& options) : state_(new detail::ServerState) {
-  // First: a refused key throws before the server is set up.
-  state_->ctx = detail::serverContext(options);
-  state_->handshakeTimeoutMs = options.handshakeTimeout;
+Server::Server(const ServerOptions& options) {
+  // First: a refused key throws before the server is set up (and nothing is left to free).
+  auto state = std::make_unique<detail::ServerState>();
+  state->ctx = detail::serverContext(options);
+  state->handshakeTimeoutMs = options.handshakeTimeout;
+  state_ = state.release();
   impl()->makeSocket = acceptTls;
   impl()->makeSocketData = this;
   allowHalfOpen = options.allowHalfOpen;
