@@ -24,12 +24,7 @@
 namespace nodecc::https {
 
 // https.createServer(options): http's options plus tls.createServer's.
-struct ServerOptions : http::ServerOptions, tls::SecureContextOptions {
-  bool requestCert = false;            // ask clients for a certificate
-  bool rejectUnauthorized = true;      // with requestCert: end clients that do not verify
-  uint64_t handshakeTimeout = 120000;  // ms; a handshake not done by then ends (0: none)
-  tls::SNICallback SNICallback;        // NOLINT: Node's name
-};
+struct ServerOptions : http::ServerOptions, tls::SecureServerOptions {};
 
 namespace detail {
 http::Server& createServer(const ServerOptions& options, http::RequestListener listener);

@@ -1,7 +1,32 @@
 #pragma once
 // Node's `tls`: the options every TLS endpoint is configured with (tls.createSecureContext's),
-// and what a secured connection tells about itself. https::createServer, https::request and
-// fetch("https://...") are built on them (nodecc/https.h).
+// TLS servers and sockets (tls.createServer, tls.connect, TLSSocket), and what a secured
+// connection tells about itself. https::createServer, https::request and fetch("https://...")
+// are built on the same layer (nodecc/https.h).
+//
+//   tls::ServerOptions o;
+//   o.key = {fs::readFileSync("key.pem", "utf8")};
+//   o.cert = {fs::readFileSync("cert.pem", "utf8")};
+//   auto& server = tls::createServer(o, [](tls::TLSSocket& socket) {
+//     socket.on("data", [&socket](const Buffer& chunk) { socket.write(chunk); });
+//   });
+//   server.listen(8000);
+//
+//   tls::ConnectionOptions c;
+//   c.port = 8000;
+//   c.ca = {fs::readFileSync("cert.pem", "utf8")};
+//   tls::TLSSocket& socket = tls::connect(c);
+//   socket.on("secureConnect", [&socket] { socket.write("hello"); });
+//
+// Events, besides net's (a TLSSocket is a net::Socket; a tls::Server a net::Server):
+//   Server:    "secureConnection" (TLSSocket&), "tlsClientError" (const Error&, TLSSocket&),
+//              "keylog" (const Buffer& line, TLSSocket&)
+//   TLSSocket: "secureConnect" () (client), "session" (const Buffer&) (client),
+//              "keylog" (const Buffer& line)
+// A server's 'connection' (net::Socket&) comes before the handshake, as in Node; the socket it
+// passes is the TLSSocket 'secureConnection' passes later. A handshake that fails on the
+// server side is 'tlsClientError' (the socket then closes without an 'error' event); on the
+// client side it is the socket's 'error' (Node's code, see below), then 'close'.
 //
 // Certificates and keys are PEM text (Node also takes Buffers of PEM: pass
 // buffer.toString()). A client verifies the server against the system's trusted roots
@@ -20,23 +45,30 @@
 #include <string_view>
 #include <vector>
 
+#include "nodecc/buffer.h"
 #include "nodecc/detail/access.h"
 #include "nodecc/error.h"
+#include "nodecc/function.h"
 #include "nodecc/net.h"
 
 namespace nodecc::tls {
 
 namespace detail {
 struct ContextHolder;
-}
+class TlsSocketImpl;
+struct ServerState;
+}  // namespace detail
 
 // tls.createSecureContext(options).
 struct SecureContextOptions {
   std::vector<std::string> key;   // private keys, PEM
   std::vector<std::string> cert;  // certificate chains, PEM (leaf first), one per key
   std::vector<std::string> ca;    // trusted CAs, PEM; empty: the system store
-  std::string passphrase;         // for an encrypted key
-  std::string ciphers;            // "" : tls.DEFAULT_CIPHERS
+  std::string passphrase;         // for an encrypted key or pfx
+  // PKCS#12 bundles (DER, as read from a .p12/.pfx file): a key, its certificate and chain,
+  // decrypted with `passphrase`; used besides key/cert.
+  std::vector<Buffer> pfx;
+  std::string ciphers;  // "" : tls.DEFAULT_CIPHERS
   std::string minVersion = "TLSv1.2";
   std::string maxVersion = "TLSv1.3";
   std::vector<std::string> ALPNProtocols;  // NOLINT: Node's name
@@ -65,12 +97,22 @@ SecureContext createSecureContext(const SecureContextOptions& options, bool isSe
 // once (while the handshake waits).
 using SNICallback = std::function<SecureContext(std::string_view servername)>;
 
+// A certificate's subject or issuer: the attributes Node's object names (missing ones "").
+struct CertificateName {
+  std::string C;
+  std::string ST;
+  std::string L;
+  std::string O;
+  std::string OU;
+  std::string CN;
+};
+
 // tlsSocket.getPeerCertificate(): the fields Node's object has that programs read.
 struct PeerCertificate {
   std::string subjectCN;  // subject.CN
   std::string issuerCN;   // issuer.CN
-  std::string subject;    // the whole subject, one "KEY=value" per line as Node prints it
-  std::string issuer;
+  CertificateName subject;
+  CertificateName issuer;
   std::string subjectaltname;  // "DNS:localhost, IP Address:127.0.0.1"
   std::string valid_from;      // "Jan  1 00:00:00 2024 GMT"
   std::string valid_to;
@@ -96,6 +138,115 @@ struct SecureInfo {
 // servername, getCipher().name, isSessionReused(), getPeerCertificate(). nullopt for a
 // socket without TLS, or one whose handshake is not done.
 std::optional<SecureInfo> secureInfo(const net::Socket& socket);
+
+// What tls.createServer (and https.createServer) adds to the context options for its
+// connections.
+struct SecureServerOptions : SecureContextOptions {
+  bool requestCert = false;            // ask clients for a certificate
+  bool rejectUnauthorized = true;      // with requestCert: end clients that do not verify
+  uint64_t handshakeTimeout = 120000;  // ms; a handshake not done by then ends (0: none)
+  tls::SNICallback SNICallback;        // NOLINT: Node's name
+  // The 48 bytes session tickets are sealed with (Node's: key name, HMAC secret, AES key), so
+  // that servers sharing them resume each other's tickets. Empty: random keys.
+  Buffer ticketKeys;
+};
+
+// tls.createServer(options): the secure options plus net.createServer's.
+struct ServerOptions : net::ServerOptions, SecureServerOptions {};
+
+// tls.connect's checkServerIdentity: an Error refuses the server's certificate (as Node's,
+// after the chain verified; the default is Node's name check, ERR_TLS_CERT_ALTNAME_INVALID).
+using CheckServerIdentity =
+    std::function<std::optional<Error>(std::string_view hostname, const PeerCertificate& cert)>;
+
+// tls.connect(options): where to, and the context options (ca, cert, key...) of the client.
+struct ConnectionOptions : SecureContextOptions {
+  uint16_t port = 0;
+  std::string host = "localhost";  // an IP literal or "localhost"
+  std::string servername;          // SNI and the name checked; "": host (never an IP literal)
+  bool rejectUnauthorized = true;  // false: connect anyway; `authorized` tells
+  Buffer session;                  // a session to resume (getSession() or 'session')
+  CheckServerIdentity checkServerIdentity;
+  bool allowHalfOpen = false;
+};
+
+// tlsSocket.getCipher().
+struct CipherNameAndProtocol {
+  std::string name;          // OpenSSL's: "TLS_AES_256_GCM_SHA384", "ECDHE-RSA-AES128-GCM-SHA256"
+  std::string standardName;  // the IETF name
+  std::string version;       // the lowest protocol version with it: "TLSv1.2", "TLSv1.3"
+};
+
+// tls.TLSSocket: a net::Socket whose bytes go through TLS (write, end, 'data', 'end', 'close',
+// pause/resume and setTimeout as net's). The properties Node sets when the handshake ends are
+// filled before 'secureConnect' / 'secureConnection'. Same lifetime as a net::Socket.
+class TLSSocket : public net::Socket {
+ public:
+  explicit TLSSocket(net::detail::SocketBackend* backend);
+
+  // Whether the peer's certificate verified (a server: only with requestCert).
+  bool authorized = false;
+  // Why not: a code, "DEPTH_ZERO_SELF_SIGNED_CERT"; "" when authorized.
+  std::string authorizationError;
+  const bool encrypted = true;
+  // The negotiated ALPN protocol; "" where Node has false.
+  std::string alpnProtocol;
+  // Server: the name the client asked for (SNI); client: the name sent.
+  std::string servername;
+
+  // "TLSv1.3", "TLSv1.2"; "" before the handshake (Node: null).
+  std::string getProtocol() const;
+  CipherNameAndProtocol getCipher() const;
+  // The peer's certificate; empty() when it sent none.
+  PeerCertificate getPeerCertificate() const;
+  // The session (DER, as Node's Buffer) a later tls::connect may resume with `session`;
+  // empty before the handshake. With TLS 1.3 the server's tickets come after the handshake:
+  // 'session' tells when there is one.
+  Buffer getSession() const;
+  bool isSessionReused() const;
+
+ protected:
+  // A first 'keylog' listener turns key logging on (OpenSSL formats no line otherwise).
+  void listenerCountChanged(std::string_view event, size_t count) override;
+
+ private:
+  friend class detail::TlsSocketImpl;
+};
+
+// tls.Server: net::Server's listening methods and events, with TLS on every connection.
+class Server : public net::Server {
+ public:
+  explicit Server(const ServerOptions& options);
+  ~Server() override;
+
+  // server.getTicketKeys() / setTicketKeys(keys): the 48 bytes of ticketKeys, to share or
+  // rotate (tickets sealed with the old keys then no longer resume: a full handshake). Throws
+  // ERR_INVALID_ARG_VALUE unless `keys` is 48 bytes.
+  Buffer getTicketKeys() const;
+  void setTicketKeys(const Buffer& keys);
+
+ protected:
+  void listenerCountChanged(std::string_view event, size_t count) override;
+
+ private:
+  friend class detail::TlsSocketImpl;
+  detail::ServerState* state() const { return state_; }
+  detail::ServerState* state_;
+};
+
+// tls.createServer(options[, secureConnectionListener]). Throws Error (Node's code) when the key,
+// certificate or options are refused. The thread's runtime owns the server (as net's).
+Server& createServer(const ServerOptions& options,
+                     UniqueFunction<void(TLSSocket&)> secureConnectionListener = nullptr);
+
+// tls.connect(options[, secureConnectListener]): 'secureConnect' once the handshake is done and
+// the server verified; a server that does not verify (with rejectUnauthorized) is the socket's
+// 'error' with Node's code and message. Throws when the context options are refused.
+TLSSocket& connect(const ConnectionOptions& options,
+                   UniqueFunction<void()> secureConnectListener = nullptr);
+// tls.connect(port[, host][, options][, secureConnectListener]).
+TLSSocket& connect(uint16_t port, std::string_view host, ConnectionOptions options = {},
+                   UniqueFunction<void()> secureConnectListener = nullptr);
 
 inline constexpr std::string_view DEFAULT_MIN_VERSION = "TLSv1.2";
 inline constexpr std::string_view DEFAULT_MAX_VERSION = "TLSv1.3";

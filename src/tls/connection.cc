@@ -414,6 +414,12 @@ void Connection::flushOutput(size_t mark) {
 
 void Connection::onConnected() {
   stream_.readStart();
+  if (observer) {
+    observer->onTcpConnect(*this);
+    if (failed_ || stream_.closing()) {
+      return;  // destroyed from its 'connect' listener
+    }
+  }
   handshake();
 }
 
@@ -469,6 +475,15 @@ int Connection::newSessionCallback(SSL* ssl, SSL_SESSION* session) {
     self->observer->onSession(*self, session);
   }
   return 0;  // the observer takes its own reference if it keeps the session
+}
+
+void Connection::enableKeylog(const Context& ctx) {
+  SSL_CTX_set_keylog_callback(ctx.raw(), [](const SSL* ssl, const char* line) {
+    auto* self = static_cast<Connection*>(SSL_get_app_data(ssl));
+    if (self && self->observer) {
+      self->observer->onKeylog(*self, line);
+    }
+  });
 }
 
 // --- what the API shows

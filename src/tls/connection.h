@@ -59,6 +59,10 @@ class Connection final : public net::core::Stream::Filter {
     virtual void onHandshakeError(Connection&, const TlsError&) {}
     // A new session a client may resume with (TLS 1.3 tickets arrive after the handshake).
     virtual void onSession(Connection&, SSL_SESSION*) {}
+    // A client's TCP connection is up; the handshake starts when this returns.
+    virtual void onTcpConnect(Connection&) {}
+    // A key log line (NSS format, no newline), when the context logs keys (enableKeylog).
+    virtual void onKeylog(Connection&, std::string_view line) {}
   };
 
   struct ClientOptions {
@@ -99,6 +103,7 @@ class Connection final : public net::core::Stream::Filter {
   X509* peerCertificate() const;
   X509* localCertificate() const;
   SSL* ssl() const { return ssl_; }
+  const Context& context() const { return *ctx_; }
 
   // net::core::Stream::Filter
   std::span<char> receiveBuffer() override;
@@ -111,6 +116,9 @@ class Connection final : public net::core::Stream::Filter {
   // OpenSSL's BIO read, and its new-session callback (client contexts).
   int bioRead(char* out, int len);
   static int newSessionCallback(SSL* ssl, SSL_SESSION* session);
+  // Makes every connection of `ctx` report its secrets to its observer's onKeylog. Only asked
+  // for when someone listens: OpenSSL formats no line for a context without it.
+  static void enableKeylog(const Context& ctx);
 
  private:
   Connection(net::core::Stream& stream, SSL* ssl, bool server);

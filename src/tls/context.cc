@@ -1,12 +1,17 @@
 #include "tls/context.h"
 
+#include <openssl/core_names.h>
 #include <openssl/err.h>
+#include <openssl/evp.h>
 #include <openssl/pem.h>
+#include <openssl/pkcs12.h>
+#include <openssl/rand.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 
 #include "tls/connection.h"
@@ -101,7 +106,83 @@ int selectServerName(SSL* ssl, int*, void* arg) {
   return SSL_TLSEXT_ERR_OK;
 }
 
+int ticketKeyCallback(SSL* ssl, unsigned char* name, unsigned char* iv, EVP_CIPHER_CTX* cipher,
+                      EVP_MAC_CTX* mac, int enc) {
+  // The context the handshake runs on (an SNI context may have replaced the server's).
+  const auto* self = static_cast<const Context*>(SSL_CTX_get_app_data(SSL_get_SSL_CTX(ssl)));
+  return self ? self->sealTicket(name, iv, cipher, mac, enc) : 0;
+}
+
 }  // namespace
+
+bool Context::usePkcs12(const std::string& der, TlsError* err) {
+  BIO* bio = BIO_new_mem_buf(der.data(), int(der.size()));
+  PKCS12* p12 = bio ? d2i_PKCS12_bio(bio, nullptr) : nullptr;
+  BIO_free(bio);
+  EVP_PKEY* pkey = nullptr;
+  X509* cert = nullptr;
+  STACK_OF(X509)* chain = nullptr;
+  bool ok = p12 && PKCS12_parse(p12, options_.passphrase.c_str(), &pkey, &cert, &chain) == 1 &&
+            pkey && cert;
+  PKCS12_free(p12);
+  if (ok) {
+    ok = SSL_CTX_use_certificate(ctx_, cert) == 1 && SSL_CTX_use_PrivateKey(ctx_, pkey) == 1 &&
+         SSL_CTX_check_private_key(ctx_) == 1;
+  }
+  // The bundle's other certificates are the chain sent after the leaf.
+  for (int i = 0; ok && chain && i < sk_X509_num(chain); ++i) {
+    ok = SSL_CTX_add1_chain_cert(ctx_, sk_X509_value(chain, i)) == 1;
+  }
+  EVP_PKEY_free(pkey);
+  X509_free(cert);
+  sk_X509_pop_free(chain, X509_free);
+  if (!ok) {
+    *err = fromOpenSsl("Unable to load PFX certificate");
+  }
+  return ok;
+}
+
+bool Context::setTicketKeys(std::string_view keys) {
+  if (keys.size() != kTicketKeysBytes) {
+    return false;
+  }
+  std::memcpy(ticketKeys_, keys.data(), kTicketKeysBytes);
+  return true;
+}
+
+// As Node's: the first 16 bytes name the key, the next 16 are the HMAC-SHA256 secret, the last
+// 16 the AES-128-CBC key.
+int Context::sealTicket(unsigned char* name, unsigned char* iv, void* cipherCtx, void* macCtx,
+                        int enc) const {
+  auto* cipher = static_cast<EVP_CIPHER_CTX*>(cipherCtx);
+  auto* mac = static_cast<EVP_MAC_CTX*>(macCtx);
+  const auto* keys = reinterpret_cast<const unsigned char*>(ticketKeys_);
+  if (enc) {
+    std::memcpy(name, keys, 16);
+    if (RAND_bytes(iv, 16) != 1) {
+      return -1;
+    }
+  } else if (std::memcmp(name, keys, 16) != 0) {
+    return 0;  // sealed with other keys: a full handshake
+  }
+  char digest[] = "SHA256";
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(
+                             OSSL_MAC_PARAM_KEY, const_cast<unsigned char*>(keys + 16), 16),
+                         OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
+                         OSSL_PARAM_construct_end()};
+  if (EVP_MAC_CTX_set_params(mac, params) != 1) {
+    return -1;
+  }
+  int ok = enc ? EVP_EncryptInit_ex(cipher, EVP_aes_128_cbc(), nullptr, keys + 32, iv)
+               : EVP_DecryptInit_ex(cipher, EVP_aes_128_cbc(), nullptr, keys + 32, iv);
+  if (ok != 1) {
+    return -1;
+  }
+  // 2 on a ticket that opened: renew it, so a resumed TLS 1.3 connection gets a new ticket
+  // (OpenSSL's client offers a ticket once; with 1 every other connection would do a full
+  // handshake, as with Node's server).
+  return enc ? 1 : 2;
+}
 
 X509_STORE* Context::systemStore() {
   static X509_STORE* store = [] {
@@ -246,6 +327,12 @@ bool Context::configure(TlsError* err) {
     }
   }
 
+  for (const std::string& der : o.pfx) {
+    if (!usePkcs12(der, err)) {
+      return false;
+    }
+  }
+
   // Trust: the given CAs, else the system's roots (shared, loaded once).
   if (!o.ca.empty()) {
     X509_STORE* store = X509_STORE_new();
@@ -299,6 +386,19 @@ bool Context::configure(TlsError* err) {
     if (!o.sessionTickets) {
       SSL_CTX_set_options(ctx_, SSL_OP_NO_TICKET);
     }
+    // Our own ticket keys (as Node's), so that getTicketKeys can tell them.
+    if (o.ticketKeys.empty()) {
+      if (RAND_bytes(reinterpret_cast<unsigned char*>(ticketKeys_), kTicketKeysBytes) != 1) {
+        *err = fromOpenSsl("RAND_bytes failed");
+        return false;
+      }
+    } else if (!setTicketKeys(o.ticketKeys)) {
+      *err = configError("ERR_INVALID_ARG_VALUE",
+                         "The property 'options.ticketKeys' must be exactly 48 bytes");
+      return false;
+    }
+    SSL_CTX_set_app_data(ctx_, this);
+    SSL_CTX_set_tlsext_ticket_key_evp_cb(ctx_, ticketKeyCallback);
     SSL_CTX_set_tlsext_servername_callback(ctx_, selectServerName);
     SSL_CTX_set_tlsext_servername_arg(ctx_, this);
   } else {

@@ -25,7 +25,8 @@ struct ContextOptions {
   bool isServer = false;
   std::vector<std::string> key;   // private keys (PEM)
   std::vector<std::string> cert;  // certificate chains (PEM), one per key
-  std::string passphrase;         // for an encrypted key
+  std::string passphrase;         // for an encrypted key or pfx
+  std::vector<std::string> pfx;   // PKCS#12 bundles (DER bytes): key, certificate, chain
   // Trusted CAs (PEM). Empty: the system store plus NODE_EXTRA_CA_CERTS.
   std::vector<std::string> ca;
   std::string minVersion = "TLSv1.2";  // "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"
@@ -36,7 +37,13 @@ struct ContextOptions {
   bool rejectUnauthorized = true;          // fail peers that do not verify
   uint32_t sessionTimeoutSecs = 300;       // server session cache and tickets
   bool sessionTickets = true;              // server: issue TLS session tickets
+  // Server: the ticket keys (Node's 48 bytes: key name, HMAC secret, AES key, 16 each), so
+  // several servers (or a restarted one) resume each other's tickets. Empty: random ones.
+  std::string ticketKeys;
 };
+
+// Node's ticketKeys length.
+inline constexpr size_t kTicketKeysBytes = 48;
 
 // SNICallback, synchronous: the context for a client's server name, or null for the default.
 using SniCallback = std::function<std::shared_ptr<Context>(std::string_view servername)>;
@@ -58,6 +65,13 @@ class Context {
   // ALPN protocols in wire format (length-prefixed), for the client hello and the server's
   // selection.
   const std::string& alpnWire() const { return alpnWire_; }
+  // server.getTicketKeys() / setTicketKeys(): the 48 bytes tickets are sealed with. Set from
+  // the loop thread that uses the context (the only mutable state of a context); false when
+  // `keys` is not 48 bytes. Tickets sealed with older keys no longer resume.
+  std::string ticketKeys() const { return std::string(ticketKeys_, kTicketKeysBytes); }
+  bool setTicketKeys(std::string_view keys);
+  // OpenSSL's ticket key callback (SSL_CTX_set_tlsext_ticket_key_evp_cb).
+  int sealTicket(unsigned char* name, unsigned char* iv, void* cipher, void* mac, int enc) const;
 
   // The system's trusted roots (Debian's ca-certificates bundle, /etc/ssl/certs) plus the
   // file NODE_EXTRA_CA_CERTS names, loaded once per process. Null when none could be read.
@@ -66,11 +80,14 @@ class Context {
  private:
   explicit Context(const ContextOptions& options) : options_(options) {}
   bool configure(TlsError* err);
+  // A PKCS#12 bundle's key, certificate and chain into the context.
+  bool usePkcs12(const std::string& der, TlsError* err);
 
   SSL_CTX* ctx_ = nullptr;
   ContextOptions options_;
   std::string alpnWire_;
   SniCallback sni_;
+  char ticketKeys_[kTicketKeysBytes] = {};
 };
 
 }  // namespace nodecc::tls::core

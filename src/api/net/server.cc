@@ -53,7 +53,11 @@ void ServerImpl::onConnection(int fd) {
     os::core::closeFd(fd);
     return;
   }
-  auto* sock = new TcpSocket(loop);
+  TcpSocket* sock = makeSocket ? makeSocket(makeSocketData) : new TcpSocket(loop);
+  if (!sock) {
+    os::core::closeFd(fd);
+    return;
+  }
   if (!sock->adopt(fd)) {
     os::core::closeFd(fd);
     delete sock;
@@ -83,6 +87,27 @@ void ServerImpl::close(UniqueFunction<void(Error*)> cb) {
   if (lifecycle.beginClose(listener.listening(), std::move(cb))) {
     listener.close();
     lifecycle.maybeFinish(connections);
+  }
+}
+
+void adoptServer(Server* server) {
+  nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
+  rt.adopt(server);
+  rt.addServer([server] {
+    if (server->listening()) {
+      server->close();
+    }
+  });
+}
+
+void startConnect(TcpSocket* sock, std::string_view host, uint16_t port) {
+  auto addr = resolveConnectAddress(host, port);
+  os::core::Result<void> r =
+      addr ? sock->connectTo(*addr) : os::core::Result<void>(os::core::Errno{-EINVAL});
+  if (!r) {
+    // Node names the address it tried ("localhost" reads 127.0.0.1).
+    Error e = errorWithAddress(r.error(), "connect", addr ? addr->ip() : host, port);
+    process::nextTick([sock, e] { sock->destroy(&e); });
   }
 }
 
@@ -149,13 +174,7 @@ Server& Server::unref() {
 
 Server& createServer(UniqueFunction<void(Socket&)> connectionListener) {
   auto* server = new Server();
-  nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
-  rt.adopt(server);
-  rt.addServer([server] {
-    if (server->listening()) {
-      server->close();
-    }
-  });
+  detail::adoptServer(server);
   if (connectionListener) {
     server->on("connection", [cb = std::make_shared<UniqueFunction<void(Socket&)>>(
                                   std::move(connectionListener))](Socket& s) { (*cb)(s); });
@@ -171,14 +190,7 @@ Socket& connect(uint16_t port, std::string_view host, UniqueFunction<void()> con
       (*cb)();
     });
   }
-  auto addr = detail::resolveConnectAddress(host, port);
-  os::core::Result<void> r =
-      addr ? sock->connectTo(*addr) : os::core::Result<void>(os::core::Errno{-EINVAL});
-  if (!r) {
-    // Node names the address it tried ("localhost" reads 127.0.0.1).
-    Error e = detail::errorWithAddress(r.error(), "connect", addr ? addr->ip() : host, port);
-    process::nextTick([sock, e] { sock->destroy(&e); });
-  }
+  detail::startConnect(sock, host, port);
   return s;
 }
 

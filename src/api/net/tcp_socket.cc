@@ -30,8 +30,10 @@ Error errorWithAddress(int err, std::string_view syscall, std::string_view addre
   return e;
 }
 
-TcpSocket::TcpSocket(loop::core::Loop& loop)
-    : loop_(loop), stream_(loop, *this), socket_(std::make_unique<Socket>(this)) {
+TcpSocket::TcpSocket(loop::core::Loop& loop, MakeFacade makeFacade)
+    : loop_(loop),
+      stream_(loop, *this),
+      socket_(makeFacade ? makeFacade(this) : std::make_unique<Socket>(this)) {
   facade = socket_.get();
   timer_.data = this;
 }

@@ -1,6 +1,8 @@
 #pragma once
 // TcpSocket: the backend of a net module socket (accepted by net::Server or made by
 // net::connect). Owns its stream and its facade; deletes itself after emitting "close".
+// tls's TLSSocket derives from it (the same socket, with TLS as its stream's filter): the
+// hooks it needs are protected and virtual.
 #include <memory>
 #include <span>
 #include <utility>
@@ -13,9 +15,11 @@ namespace nodecc::net::detail {
 
 class ServerImpl;
 
-class TcpSocket final : public SocketBackend, public net::core::Stream::Handler {
+class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
  public:
-  explicit TcpSocket(loop::core::Loop& loop);
+  // Makes the facade users hold (a net::Socket, or a subclass such as tls::TLSSocket).
+  using MakeFacade = std::unique_ptr<Socket> (*)(SocketBackend* backend);
+  explicit TcpSocket(loop::core::Loop& loop, MakeFacade makeFacade = nullptr);
   ~TcpSocket() override;
 
   // The facade users hold.
@@ -37,7 +41,7 @@ class TcpSocket final : public SocketBackend, public net::core::Stream::Handler 
   bool readable() const override { return !peerEnded_ && !destroying_; }
   bool writable() const override { return !ended_ && !destroying_; }
 
- private:
+ protected:
   // Stream::Handler
   std::span<char> readBuffer() override;
   void onRead(size_t n) override;
@@ -50,6 +54,9 @@ class TcpSocket final : public SocketBackend, public net::core::Stream::Handler 
   void touch();
   void maybeClose();
   void runWriteCallbacks(Error* err);
+  bool connected() const { return connected_; }
+
+ private:
   static void onTimeout(loop::core::Timer* t);
 
   loop::core::Loop& loop_;

@@ -11,6 +11,9 @@ core::ContextOptions toCore(const SecureContextOptions& o, bool isServer) {
   c.cert = o.cert;
   c.ca = o.ca;
   c.passphrase = o.passphrase;
+  for (const Buffer& b : o.pfx) {
+    c.pfx.emplace_back(b.view());
+  }
   c.ciphers = o.ciphers;
   c.minVersion = o.minVersion;
   c.maxVersion = o.maxVersion;
@@ -29,6 +32,21 @@ std::shared_ptr<core::Context> makeContext(const core::ContextOptions& options) 
   auto ctx = core::Context::create(options, &err);
   if (!ctx) {
     throw toError(err);
+  }
+  return ctx;
+}
+
+std::shared_ptr<core::Context> serverContext(const SecureServerOptions& o) {
+  core::ContextOptions co = toCore(o, true);
+  co.requestCert = o.requestCert;
+  co.rejectUnauthorized = o.rejectUnauthorized;
+  co.ticketKeys = std::string(o.ticketKeys.view());
+  auto ctx = makeContext(co);
+  if (o.SNICallback) {
+    ctx->setSniCallback([cb = o.SNICallback](std::string_view name) {
+      SecureContext sc = cb(name);
+      return sc.valid() ? nodecc::detail::Access::impl(sc)->ctx : nullptr;
+    });
   }
   return ctx;
 }

@@ -1,9 +1,11 @@
-// tls::secureInfo: what Node's TLSSocket getters report, read from the socket's TLS filter.
+// tls::secureInfo and getPeerCertificate: what Node's TLSSocket getters report, read from the
+// socket's TLS filter.
 #include <openssl/bn.h>
 #include <openssl/evp.h>
 #include <openssl/x509.h>
 
 #include "api/net/socket_backend.h"
+#include "api/tls/context_holder.h"
 #include "nodecc/tls.h"
 #include "tls/connection.h"
 #include "tls/verify.h"
@@ -20,48 +22,51 @@ std::string fromBio(BIO* bio) {
   return out;
 }
 
-// Node's kX509NameFlagsMultiline: one "KEY=value" per line.
-std::string nameText(const X509_NAME* name) {
-  BIO* bio = BIO_new(BIO_s_mem());
-  constexpr unsigned long kFlags = ASN1_STRFLGS_ESC_2253 | ASN1_STRFLGS_ESC_CTRL |
-                                   ASN1_STRFLGS_UTF8_CONVERT | XN_FLAG_SEP_MULTILINE |
-                                   XN_FLAG_FN_SN;
-  X509_NAME_print_ex(bio, name, 0, kFlags);
-  std::string out = fromBio(bio);
-  // OpenSSL pads "KEY=value" as "KEY = value" in the multiline form; Node prints it tight.
-  std::string tight;
-  for (size_t i = 0; i < out.size(); ++i) {
-    if (out.compare(i, 3, " = ") == 0) {
-      tight += '=';
-      i += 2;
-    } else {
-      tight += out[i];
-    }
-  }
-  return tight;
-}
-
-std::string commonName(const X509_NAME* name) {
-  char cn[256] = "";
-  X509_NAME_get_text_by_NID(const_cast<X509_NAME*>(name), NID_commonName, cn, sizeof cn);
-  return cn;
-}
-
 std::string timeText(const ASN1_TIME* t) {
   BIO* bio = BIO_new(BIO_s_mem());
   ASN1_TIME_print(bio, t);
   return fromBio(bio);
 }
 
-PeerCertificate describe(X509* x) {
+std::string entry(const X509_NAME* name, int nid) {
+  // The attribute's UTF-8 text (X509_NAME_get_text_by_NID would cut multi-byte ones).
+  int i = X509_NAME_get_index_by_NID(name, nid, -1);
+  if (i < 0) {
+    return "";
+  }
+  const ASN1_STRING* data = X509_NAME_ENTRY_get_data(X509_NAME_get_entry(name, i));
+  unsigned char* utf8 = nullptr;
+  int len = ASN1_STRING_to_UTF8(&utf8, data);
+  if (len < 0) {
+    return "";
+  }
+  std::string out(reinterpret_cast<char*>(utf8), size_t(len));
+  OPENSSL_free(utf8);
+  return out;
+}
+
+CertificateName nameOf(const X509_NAME* name) {
+  return CertificateName{entry(name, NID_countryName),
+                         entry(name, NID_stateOrProvinceName),
+                         entry(name, NID_localityName),
+                         entry(name, NID_organizationName),
+                         entry(name, NID_organizationalUnitName),
+                         entry(name, NID_commonName)};
+}
+
+}  // namespace
+
+namespace detail {
+
+PeerCertificate describeCertificate(X509* x) {
   PeerCertificate c;
   if (!x) {
     return c;
   }
-  c.subject = nameText(X509_get_subject_name(x));
-  c.issuer = nameText(X509_get_issuer_name(x));
-  c.subjectCN = commonName(X509_get_subject_name(x));
-  c.issuerCN = commonName(X509_get_issuer_name(x));
+  c.subject = nameOf(X509_get_subject_name(x));
+  c.issuer = nameOf(X509_get_issuer_name(x));
+  c.subjectCN = c.subject.CN;
+  c.issuerCN = c.issuer.CN;
   c.subjectaltname = core::subjectAltNames(x);
   c.valid_from = timeText(X509_get0_notBefore(x));
   c.valid_to = timeText(X509_get0_notAfter(x));
@@ -87,7 +92,7 @@ PeerCertificate describe(X509* x) {
   return c;
 }
 
-}  // namespace
+}  // namespace detail
 
 std::optional<SecureInfo> secureInfo(const net::Socket& socket) {
   net::detail::SocketBackend* backend = socket.backend();
@@ -106,7 +111,7 @@ std::optional<SecureInfo> secureInfo(const net::Socket& socket) {
   info.servername = conn->servername();
   info.cipher = conn->cipherName();
   info.sessionReused = conn->sessionReused();
-  info.peerCertificate = describe(conn->peerCertificate());
+  info.peerCertificate = detail::describeCertificate(conn->peerCertificate());
   return info;
 }
 

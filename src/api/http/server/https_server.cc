@@ -38,20 +38,6 @@ namespace nodecc::https {
 
 namespace {
 
-std::shared_ptr<tls::core::Context> contextFor(const ServerOptions& o) {
-  tls::core::ContextOptions co = tls::detail::toCore(o, true);
-  co.requestCert = o.requestCert;
-  co.rejectUnauthorized = o.rejectUnauthorized;
-  auto ctx = tls::detail::makeContext(co);  // throws Node's error for a refused key or option
-  if (o.SNICallback) {
-    ctx->setSniCallback([cb = o.SNICallback](std::string_view name) {
-      tls::SecureContext sc = cb(name);
-      return sc.valid() ? nodecc::detail::Access::impl(sc)->ctx : nullptr;
-    });
-  }
-  return ctx;
-}
-
 http::Server& secure(http::Server& server, std::shared_ptr<tls::core::Context> ctx,
                      const ServerOptions& o) {
   http::detail::HttpServerImpl* impl = nodecc::detail::Access::impl(server);
@@ -65,13 +51,14 @@ http::Server& secure(http::Server& server, std::shared_ptr<tls::core::Context> c
 namespace detail {
 
 http::Server& createServer(const ServerOptions& options, http::RequestListener listener) {
-  auto ctx = contextFor(options);  // first: a refused key throws before a server exists
+  // First: a refused key throws before a server exists.
+  auto ctx = tls::detail::serverContext(options);
   http::Server& s = http::detail::createServer(options, std::move(listener));
   return secure(s, std::move(ctx), options);
 }
 
 http::Server& createAsyncServer(const ServerOptions& options, http::AsyncRequestListener listener) {
-  auto ctx = contextFor(options);
+  auto ctx = tls::detail::serverContext(options);
   http::Server& s = http::detail::createAsyncServer(options, std::move(listener));
   return secure(s, std::move(ctx), options);
 }

@@ -1,0 +1,69 @@
+#pragma once
+// TlsSocketImpl: the backend of a tls::TLSSocket: a net TcpSocket whose stream has TLS
+// (tls::core::Connection) as its filter, and that turns the connection's observer calls into
+// Node's TLSSocket and tls.Server events. Owns its stream and facade, and deletes itself after
+// 'close', as a TcpSocket does.
+#include <memory>
+#include <string>
+
+#include "api/net/tcp_socket.h"
+#include "nodecc/tls.h"
+#include "tls/connection.h"
+
+namespace nodecc::tls::detail {
+
+// What a tls::Server keeps for its connections.
+struct ServerState {
+  std::shared_ptr<core::Context> ctx;
+  uint64_t handshakeTimeoutMs = core::kDefaultHandshakeTimeoutMs;
+  bool keylog = false;  // the context reports key log lines (enabled once, at the first listener)
+};
+
+class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connection::Observer {
+ public:
+  // An accepted connection of `server`, TLS installed before it reads; null if OpenSSL fails.
+  static TlsSocketImpl* accept(Server& server);
+  // A client socket with TLS installed; connect it with net::detail::startConnect.
+  static TlsSocketImpl* client(const ConnectionOptions& options,
+                               std::shared_ptr<core::Context> ctx);
+
+  TLSSocket& tlsSocket() { return static_cast<TLSSocket&>(socket()); }
+  core::Connection* connection() const { return conn_; }
+  // TLSSocket's 'keylog' got a listener: make its context report lines.
+  void wantKeylog();
+
+  // SocketBackend: before the handshake is done end() waits for it (a FIN now would cut it).
+  void end() override;
+
+ private:
+  explicit TlsSocketImpl(loop::core::Loop& loop);
+  ~TlsSocketImpl() override { *alive_ = false; }
+
+  // net::core::Stream::Handler, through TcpSocket
+  void onConnect(int status) override;
+  void onEnd() override;
+  void onError(int err) override;
+  // core::Connection::Observer
+  void onTcpConnect(core::Connection& c) override;
+  void onSecure(core::Connection& c) override;
+  void onHandshakeError(core::Connection& c, const core::TlsError& err) override;
+  void onSession(core::Connection& c, SSL_SESSION* session) override;
+  void onKeylog(core::Connection& c, std::string_view line) override;
+
+  bool checkIdentity();
+  void afterSecure();
+  // The connection ended before its handshake did: a server's 'tlsClientError' and a quiet
+  // close, a client's 'error'.
+  void failBeforeSecure(const Error& err);
+
+  core::Connection* conn_ = nullptr;  // owned by the stream
+  Server* server_ = nullptr;          // the server that accepted it (its events)
+  CheckServerIdentity checkServerIdentity_;
+  std::string hostname_;  // client: the name checkServerIdentity gets
+  bool rejectUnauthorized_ = true;
+  bool endWanted_ = false;
+  // False once deleted: for what is emitted from a nextTick ('session').
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+};
+
+}  // namespace nodecc::tls::detail
