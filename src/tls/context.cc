@@ -76,10 +76,21 @@ int acceptAnyChain(int, X509_STORE_CTX*) {
   return 1;
 }
 
-int selectAlpn(SSL*, const unsigned char** out, unsigned char* outLen, const unsigned char* in,
+// Where a connection moved to a context SNICallback chose keeps the server's own context: ALPN
+// is the server's option in Node, whatever context the handshake ends on.
+int serverContextIndex() {
+  static const int index = SSL_get_ex_new_index(0, nullptr, nullptr, nullptr, nullptr);
+  return index;
+}
+
+int selectAlpn(SSL* ssl, const unsigned char** out, unsigned char* outLen, const unsigned char* in,
                unsigned inLen, void* arg) {
-  const auto* self = static_cast<const Context*>(arg);
+  const auto* server = static_cast<const Context*>(SSL_get_ex_data(ssl, serverContextIndex()));
+  const auto* self = server ? server : static_cast<const Context*>(arg);
   const std::string& mine = self->alpnWire();
+  if (mine.empty()) {
+    return SSL_TLSEXT_ERR_NOACK;  // no ALPNProtocols: the handshake goes on without ALPN
+  }
   unsigned char* selected = nullptr;
   int r =
       SSL_select_next_proto(&selected, outLen, reinterpret_cast<const unsigned char*>(mine.data()),
@@ -100,7 +111,9 @@ int selectServerName(SSL* ssl, int*, void* arg) {
   }
   std::shared_ptr<Context> chosen = self->sniCallback()(name);
   if (chosen && chosen.get() != self) {
-    // The SSL holds a reference to the chosen SSL_CTX from here on.
+    // The SSL holds a reference to the chosen SSL_CTX from here on; the connection holds the
+    // server's context (Connection::attachServer), so the pointer outlives the handshake.
+    SSL_set_ex_data(ssl, serverContextIndex(), const_cast<Context*>(self));
     SSL_set_SSL_CTX(ssl, chosen->raw());
   }
   return SSL_TLSEXT_ERR_OK;
@@ -371,12 +384,15 @@ bool Context::configure(TlsError* err) {
       alpnWire_ += char(p.size());
       alpnWire_ += p;
     }
-    if (o.isServer) {
-      SSL_CTX_set_alpn_select_cb(ctx_, selectAlpn, this);
-    } else {
+    if (!o.isServer) {
       SSL_CTX_set_alpn_protos(ctx_, reinterpret_cast<const unsigned char*>(alpnWire_.data()),
                               unsigned(alpnWire_.size()));
     }
+  }
+  if (o.isServer) {
+    // On every server context, with or without a list: one SNICallback chooses answers with
+    // the server's list.
+    SSL_CTX_set_alpn_select_cb(ctx_, selectAlpn, this);
   }
 
   if (o.isServer) {

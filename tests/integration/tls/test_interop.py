@@ -13,7 +13,7 @@ import ssl
 import sys
 
 import test_tls
-from test_tls import HERE, Proc, check, known, run
+from test_tls import HERE, Proc, check, run
 
 HOST = "127.0.0.1"
 
@@ -129,10 +129,9 @@ def go_client_tests(probe, port, p, client_cert=False):
     _, out, _ = run([probe, "client", url, *ca, "-servername", "other.test", "-alpn", ""])
     check(out.startswith("status 200 TLSv1.3 - false hello /go TLSv1.3 - other.test"),
           "go client, SNI other.test (verified against other.test's certificate): %r" % out)
-    # Node 20 negotiates the server's ALPN whatever context SNICallback chose; nodecc does
-    # not yet (the chosen context has no ALPN callback): a known difference, reported.
+    # The server's ALPN whatever context SNICallback chose, as Node 20 negotiates it.
     _, out, _ = run([probe, "client", url, *ca, "-servername", "other.test"])
-    known(out.startswith("status 200 TLSv1.3 http/1.1 false hello /go TLSv1.3 http/1.1 "
+    check(out.startswith("status 200 TLSv1.3 http/1.1 false hello /go TLSv1.3 http/1.1 "
                          "other.test"), "go client, SNI other.test with ALPN http/1.1 (Node "
           "negotiates http/1.1 after SNICallback): %r" % out)
     _, out, _ = run([probe, "client", url, *ca, "-alpn", "h2"])

@@ -29,12 +29,6 @@ def check(cond, what):
         failures.append(what)
 
 
-def known(cond, what):
-    """A known difference from Node, reported and not fixed yet: printed, not failed (a check
-    once it is fixed)."""
-    print(("ok   " if cond else "KNOWN DIFFERENCE ") + what, flush=True)
-
-
 def run(cmd, env=None, stdin=None, timeout=STEP_TIMEOUT):
     p = subprocess.run(cmd, input=stdin, capture_output=True, timeout=timeout, env=env)
     return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
