@@ -20,9 +20,6 @@
 //     charset, json JSON.parse of that text ({} when empty) or 400 entity.parse.failed, and in
 //     strict mode only an object or an array; urlencoded 413 past parameterLimit fields, else
 //     querystring.parse of the text without "__proto__".
-#include <brotli/encode.h>
-#include <zlib.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -36,6 +33,11 @@
 #include "api/express/body_read.h"
 #include "api/express/tables.h"
 #include "express_js.h"
+
+// After nodecc's headers: zlib.h defines Z_NO_FLUSH... as macros, which would rewrite the
+// zlib.constants names nodecc/zlib.h declares (the library's own sources keep them apart).
+#include <brotli/encode.h>
+#include <zlib.h>
 
 namespace {
 
