@@ -14,15 +14,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SKIP = 77
-STEP_TIMEOUT = 20
-failures = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
+# The https tests' reporting and limits (tests/integration/tls/test_tls.py).
+sys.path.insert(0, os.path.join(HERE, "..", "tls"))
+from test_tls import SKIP, STEP_TIMEOUT, check, failures  # noqa: E402
 
 
 def make_cert(d):
