@@ -165,16 +165,25 @@ size_t ServerConnection::consumeHead(std::string_view data) {
     return data.size();
   }
   std::unique_ptr<PartialHead> done = std::move(partial_);
-  if (done) {
-    startExchange(done->head, done->headers.data());
-  } else {
-    startExchange(fresh, tHeaderSlots.data());
+  const RequestHead& head = done ? done->head : fresh;
+  const Header* fields = done ? done->headers.data() : tHeaderSlots.data();
+  if (head.upgrade && head.method != "CONNECT" && stream_.filter() == nullptr &&
+      server_.delegate().acceptsUpgrade()) {
+    if (head_ != nullptr || receiving_ != nullptr || !out_.empty() || stream_.queuedBytes() > 0) {
+      // Earlier pipelined responses still to go: the socket changes hands only once they have
+      // all left. The head stays unconsumed and is parsed again then (retryUpgrade).
+      upgradeWaiting_ = true;
+      stream_.readStop();
+      return 0;
+    }
+    startUpgrade(head, fields, data.substr(size_t(r)));
+    return data.size();
   }
+  startExchange(head, fields);
   return size_t(r);
 }
 
-void ServerConnection::startExchange(const RequestHead& head, const Header* headers) {
-  Exchange* ex = server_.delegate().newExchange(*this);
+void ServerConnection::fillExchange(Exchange* ex, const RequestHead& head, const Header* headers) {
   ex->reset();
   ex->conn_ = this;
   ex->method.assign(head.method);
@@ -194,6 +203,37 @@ void ServerConnection::startExchange(const RequestHead& head, const Header* head
   ex->keepAliveRequested = head.keepAlive;
   ex->upgrade = head.upgrade;
   ex->expect.assign(head.expect);
+}
+
+void ServerConnection::startUpgrade(const RequestHead& head, const Header* headers,
+                                    std::string_view rest) {
+  Exchange* ex = server_.delegate().newExchange(*this);
+  fillExchange(ex, head, headers);
+  ++requests_;
+  // The connection is over for HTTP: closed as destroy() closes it, except that the socket
+  // goes on under its new owner instead of being closed.
+  closed_ = true;
+  releaseCork();
+  server_.loop().stopTimer(timer_);
+  const int fd = stream_.release();
+  server_.connectionDestroyed(this);
+  server_.delegate().onUpgrade(*ex, fd, rest);
+  ex->finished_ = true;
+  ex->released_ = true;
+  server_.delegate().releaseExchange(ex);
+}
+
+void ServerConnection::retryWaitingUpgrade() {
+  if (processing_ || closed_ || head_ != nullptr || !out_.empty() || stream_.queuedBytes() > 0) {
+    return;
+  }
+  upgradeWaiting_ = false;
+  processBuffered();
+}
+
+void ServerConnection::startExchange(const RequestHead& head, const Header* headers) {
+  Exchange* ex = server_.delegate().newExchange(*this);
+  fillExchange(ex, head, headers);
 
   if (tail_) {
     tail_->next_ = ex;

@@ -113,6 +113,17 @@ class ServerConnection final : public net::core::Stream::Handler {
   size_t consumeHead(std::string_view data);
   size_t consumeBody(std::string_view data);
   void startExchange(const RequestHead& head, const Header* headers);
+  void fillExchange(Exchange* ex, const RequestHead& head, const Header* headers);
+  // Hands the socket to the delegate (onUpgrade) and closes the connection around it.
+  void startUpgrade(const RequestHead& head, const Header* headers, std::string_view rest);
+  // An upgrade that waited for earlier responses: performed once they have all left. Checked
+  // after every flush, hence the inline test.
+  void retryUpgrade() {
+    if (upgradeWaiting_) {
+      retryWaitingUpgrade();
+    }
+  }
+  void retryWaitingUpgrade();
   void completeBody();
   void rejectRequest(const ParseError& err);
   void exchangeOutput(Exchange* ex, std::string_view bytes);
@@ -195,6 +206,7 @@ class ServerConnection final : public net::core::Stream::Handler {
   bool closeWhenDone_ = false;
   bool closed_ = false;
   bool processing_ = false;
+  bool upgradeWaiting_ = false;  // an upgrade request waits behind earlier responses
   uint32_t requests_ = 0;
 };
 

@@ -131,6 +131,7 @@ void ServerConnection::promoteHeld(Exchange* ex) {
 void ServerConnection::flushOut() {
   if (out_.empty() || closed_) {
     releaseCork();
+    retryUpgrade();
     return;
   }
   stream_.write(std::string_view(out_));
@@ -144,6 +145,7 @@ void ServerConnection::flushOut() {
     server_.delegate().onDrain(*head_);
   }
   maybeFinishClosing();
+  retryUpgrade();
 }
 
 void ServerConnection::exchangeFinished(Exchange* ex) {
@@ -366,6 +368,7 @@ void ServerConnection::onDrain() {
     server_.delegate().onDrain(*head_);
   }
   maybeFinishClosing();
+  retryUpgrade();
 }
 
 void ServerConnection::onError(int) {

@@ -22,6 +22,16 @@ class ServerDelegate {
   // A fresh (or recycled) exchange for the next request.
   virtual Exchange* newExchange(ServerConnection& conn) = 0;
   virtual void releaseExchange(Exchange* ex) = 0;
+  // A request asks to switch protocols (an Upgrade field with a Connection "upgrade" token, not
+  // CONNECT): true when the layer above takes such connections over (Node: the server has
+  // 'upgrade' listeners); false, and it is an ordinary request.
+  virtual bool acceptsUpgrade() { return false; }
+  // The connection left HTTP for the protocol `ex` asked for: `fd` is its socket, now owned by
+  // the callee (open, non-blocking, not watched by any loop), and `rest` the bytes that
+  // followed the request head (valid during the call). The responses to earlier requests have
+  // all been handed to the kernel. `ex` is valid during the call and released after it; the
+  // connection closes without touching the socket.
+  virtual void onUpgrade(Exchange& ex, int fd, std::string_view rest) {}
   // The request head is complete ('request', or 'checkContinue'/'checkExpectation').
   virtual void onRequest(Exchange& ex) = 0;
   // Body bytes, valid during the call.

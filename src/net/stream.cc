@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <type_traits>
@@ -465,6 +467,19 @@ void Stream::close(bool reset) {
   }
   clearQueue();
   loop_.queueClose(closer_);
+}
+
+int Stream::release() {
+  if (!isOpen() || filter_ || queuedBytes_ > 0 || connecting_ || closing_) {
+    // A broken caller: queued bytes or the TLS state would be lost with the socket.
+    std::fprintf(stderr, "nodecc: Stream::release() of a stream that is not plain and idle\n");
+    std::abort();
+  }
+  int fd = watcher_.fd;
+  loop_.backend().remove(watcher_);
+  watcher_.fd = -1;
+  close();
+  return fd;
 }
 
 void Stream::closeNow() {

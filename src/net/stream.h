@@ -105,6 +105,11 @@ class Stream {
   void shutdown();
   // Closes now; queued bytes are dropped. `reset` sends RST instead of FIN.
   void close(bool reset = false);
+  // Hands the socket to a new owner (an HTTP connection upgraded to another protocol): the
+  // stream stops watching it and closes as close() does (onClose in the close phase), but the
+  // descriptor stays open and is returned. Only for an open stream with no filter, nothing
+  // queued and no connect in progress.
+  int release();
   // close(), then the close callback now instead of in the close phase: for an owner going
   // away (a server destroyed, a thread's runtime ending) whose loop may not run again. The
   // stream may be freed when it returns.

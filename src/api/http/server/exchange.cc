@@ -20,6 +20,9 @@ detail::ExchangeImpl& exchangeOf(void* ctx) {
 const detail::IncomingOps kServerOps = {
     [](void* ctx) -> net::Socket& {
       auto& ex = exchangeOf(ctx);
+      if (ex.upgradedSocket != nullptr) {
+        return *ex.upgradedSocket;
+      }
       return ex.server.socketOf(*ex.connection());
     },
     [](void* ctx) {

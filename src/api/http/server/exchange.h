@@ -175,6 +175,8 @@ class ExchangeImpl final : public http::core::Exchange {
   bool needDrain = false;
   bool asyncPending = false;  // an async handler's promise has not settled yet
   bool asyncThrew = false;    // it was rejected: nothing of the handler is left to run
+  // During 'upgrade': the socket the connection became (req.socket()).
+  net::Socket* upgradedSocket = nullptr;
   OrphanLink orphan;
   ExchangeWatch* watches = nullptr;
   std::vector<UniqueFunction<void()>> finishCallbacks;
@@ -231,6 +233,8 @@ class HttpServerImpl final : public http::core::ServerDelegate,
   void onAbort(http::core::Exchange& ex) override;
   void onDrain(http::core::Exchange& ex) override;
   void onTimeout(http::core::ServerConnection& conn) override;
+  bool acceptsUpgrade() override { return facade.listenerCount("upgrade") > 0; }
+  void onUpgrade(http::core::Exchange& ex, int fd, std::string_view rest) override;
   bool onClientError(http::core::ServerConnection& conn,
                      const http::core::ParseError& err) override;
 

@@ -7,8 +7,10 @@
 #include "api/http/text.h"
 #include "api/net/server_impl.h"
 #include "api/net/socket_backend.h"
+#include "api/net/tcp_socket.h"
 #include "api/runtime.h"
 #include "nodecc/process.h"
+#include "os/fd.h"
 
 namespace nodecc::http {
 
@@ -263,6 +265,44 @@ void HttpServerImpl::onRequest(http::core::Exchange& base) {
   } catch (...) {
     handleException(ex, generation, std::current_exception());
   }
+}
+
+void HttpServerImpl::onUpgrade(http::core::Exchange& base, int fd, std::string_view rest) {
+  auto& ex = static_cast<ExchangeImpl&>(base);
+  ex.begin();
+  ex.req.complete = true;  // as Node: the request of an upgrade has no body of its own
+  // The bytes after the head go first: the socket's reads reuse the buffer `rest` points into.
+  Buffer head = Buffer::from(rest);
+  auto* socket = new net::detail::TcpSocket(loop);
+  if (!socket->adopt(fd)) {
+    // Not watchable (the loop is out of descriptors' room): as a connection that failed.
+    delete socket;
+    os::core::closeFd(fd);
+    ex.apiHoldReleased = true;
+    ex.release();
+    return;
+  }
+  ex.upgradedSocket = &socket->socket();
+  uint64_t generation = ex.generation;
+  try {
+    facade.emit("upgrade", ex.req, socket->socket(), static_cast<const Buffer&>(head));
+  } catch (...) {
+    // As Node: an exception from an 'upgrade' listener is uncaught; that socket is destroyed
+    // (nobody took it over), the server goes on.
+    if (ex.generation == generation && !socket->destroyed()) {
+      socket->destroy(nullptr);
+    }
+    if (process::listenerCount("uncaughtException") > 0) {
+      process::emit("uncaughtException", std::current_exception(),
+                    std::string("uncaughtException"));
+    } else {
+      nodecc::detail::printUncaught(std::current_exception());
+    }
+  }
+  ex.upgradedSocket = nullptr;
+  ex.req.removeAllListeners();
+  ex.apiHoldReleased = true;
+  ex.release();
 }
 
 void HttpServerImpl::setAsyncListener(AsyncRequestListener l) {
