@@ -1,11 +1,13 @@
 #include "ws/receiver.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <string>
 
 #include "ws/close_code.h"
+#include "ws/deflate.h"
 #include "ws/mask.h"
 
 namespace nodecc::ws::core {
@@ -314,9 +316,36 @@ void Receiver::dataPiece(std::string_view data, bool last, Handler& handler) {
 }
 
 bool Receiver::inflatePiece(std::string_view data, bool last, Handler& handler) {
-  // permessage-deflate arrives with the next commit; a receiver without deflate never gets here
-  // (RSV1 is refused when deflate_ is null).
-  return false;
+  const uint8_t opcode = frame_.opcode != 0 ? frame_.opcode : fragmented_;
+  const bool fin = last && frame_.fin;
+  // ws checks the inflated total against maxPayload (the wire total was checked in the header).
+  const size_t limit = limits_.maxPayload == 0 || limits_.maxPayload > SIZE_MAX
+                           ? SIZE_MAX
+                           : static_cast<size_t>(limits_.maxPayload);
+  const size_t before = message_.size();
+  switch (deflate_->decompress(data, fin, message_, limit)) {
+    case PerMessageDeflate::Result::kOk:
+      break;
+    case PerMessageDeflate::Result::kTooBig:
+      fail(handler, 1009, "Max payload size exceeded", kErrMessageLength);
+      return false;
+    case PerMessageDeflate::Result::kError:
+      // ws passes zlib's error on with close code 1007, as a plain Error.
+      fail(handler, 1007, deflate_->errorMessage(), deflate_->errorCode());
+      return false;
+  }
+  if (opcode == 1 && !utf8_.feed(std::string_view(message_).substr(before))) {
+    fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
+    return false;
+  }
+  if (fin) {
+    if (opcode == 1 && !utf8_.complete()) {
+      fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
+      return false;
+    }
+    endMessage(message_, handler);
+  }
+  return true;
 }
 
 void Receiver::endMessage(std::string_view data, Handler& handler) {

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "ws/close_code.h"
+#include "ws/deflate.h"
 #include "ws/mask.h"
 
 namespace nodecc::ws::core {
@@ -63,6 +64,9 @@ void Sender::send(std::string& out, Opcode opcode, std::string_view data, bool f
   bool rsv1 = compress && deflate_ != nullptr;
   if (firstFragment_) {
     firstFragment_ = false;
+    if (rsv1 && deflate_->ownNoContextTakeover()) {
+      rsv1 = data.size() >= deflate_->threshold();
+    }
     compress_ = rsv1;
   } else {
     op = Opcode::kContinuation;
@@ -71,7 +75,16 @@ void Sender::send(std::string& out, Opcode opcode, std::string_view data, bool f
   if (fin) {
     firstFragment_ = true;
   }
-  frame(out, op, fin, rsv1, data);
+  if (!compress_) {
+    frame(out, op, fin, rsv1, data);
+    return;
+  }
+  deflated_.clear();
+  deflate_->compress(data, fin, deflated_);
+  frame(out, op, fin, rsv1, deflated_);
+  if (deflated_.capacity() > kKeptBufferBytes) {
+    std::string().swap(deflated_);  // one big message must not pin its buffer
+  }
 }
 
 void Sender::ping(std::string& out, std::string_view data) {

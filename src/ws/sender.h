@@ -8,6 +8,7 @@
 // a per-thread pool of 4 KiB refilled by OpenSSL's RAND_bytes, ws's own scheme (an 8 KiB pool
 // from crypto.randomFillSync): keys straight from the CSPRNG, unpredictable as §10.3 asks, at
 // one RAND_bytes call per 1024 frames.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -46,6 +47,9 @@ class Sender {
   // throws before framing): code 0 with an empty reason, or isValidSentCloseCode(code) with a
   // reason of at most 123 bytes; anything else aborts.
   void close(std::string& out, uint16_t code, std::string_view reason);
+
+  // A compression buffer larger than this is released after its message.
+  static constexpr size_t kKeptBufferBytes = 64 * 1024;
 
   // Whether a message is in progress (a frame with fin=false was sent).
   bool midMessage() const { return !firstFragment_; }
