@@ -1,0 +1,312 @@
+#include "ws/deflate.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace nodecc::ws::core {
+
+struct PerMessageDeflate::Stream {
+  z_stream z{};
+  bool deflating = false;
+  int windowBits = 15;
+  int level = -1;
+  int memLevel = 8;
+  const PerMessageDeflate* lentTo = nullptr;  // a shared stream's current borrower
+
+  Stream() = default;
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  ~Stream() {
+    if (deflating) {
+      deflateEnd(&z);
+    } else {
+      inflateEnd(&z);
+    }
+  }
+};
+
+namespace {
+
+using Stream = PerMessageDeflate::Stream;
+
+// The tail a sync flush ends with, which a finished message leaves off (RFC 7692 §7.2.1).
+constexpr unsigned char kTail[4] = {0x00, 0x00, 0xff, 0xff};
+// Inflated output is produced this much at a time, so a message's buffer grows with what the
+// data really inflates to, and a bomb is stopped within one step of the limit.
+constexpr size_t kInflateStep = 16 * 1024;
+// zlib counts in uInt: longer inputs are given in slices.
+constexpr size_t kMaxSlice = size_t{1} << 30;
+
+[[noreturn]] void outOfMemory(const char* what) {
+  std::fprintf(stderr, "nodecc ws::core::PerMessageDeflate: %s failed\n", what);
+  std::abort();
+}
+
+std::unique_ptr<Stream> makeDeflater(int windowBits, int level, int memLevel) {
+  auto s = std::make_unique<Stream>();
+  s->windowBits = windowBits;
+  s->level = level;
+  s->memLevel = memLevel;
+  if (deflateInit2(&s->z, level, Z_DEFLATED, -windowBits, memLevel, Z_DEFAULT_STRATEGY) != Z_OK) {
+    outOfMemory("deflateInit2");
+  }
+  s->deflating = true;
+  return s;
+}
+
+std::unique_ptr<Stream> makeInflater() {
+  auto s = std::make_unique<Stream>();
+  if (inflateInit2(&s->z, -15) != Z_OK) {
+    outOfMemory("inflateInit2");
+  }
+  return s;
+}
+
+// The streams a thread's connections share for directions without context takeover: one
+// inflater, and one deflater per (window, level, memLevel) in use (in practice one).
+struct ThreadStreams {
+  std::vector<std::unique_ptr<Stream>> deflaters;
+  std::unique_ptr<Stream> inflater;
+};
+
+ThreadStreams& threadStreams() {
+  thread_local ThreadStreams streams;
+  return streams;
+}
+
+const char* zlibCodeName(int code) {
+  switch (code) {
+    case Z_NEED_DICT:
+      return "Z_NEED_DICT";
+    case Z_DATA_ERROR:
+      return "Z_DATA_ERROR";
+    case Z_MEM_ERROR:
+      return "Z_MEM_ERROR";
+    case Z_BUF_ERROR:
+      return "Z_BUF_ERROR";
+    default:
+      return "Z_STREAM_ERROR";
+  }
+}
+
+}  // namespace
+
+PerMessageDeflate::PerMessageDeflate(Role role, const DeflateParams& params,
+                                     const DeflateOptions& options)
+    : role_(role),
+      params_(params),
+      options_(options),
+      ownNoContextTakeover_(role == Role::kServer ? params.serverNoContextTakeover
+                                                  : params.clientNoContextTakeover),
+      peerNoContextTakeover_(role == Role::kServer ? params.clientNoContextTakeover
+                                                   : params.serverNoContextTakeover) {
+  const int bits = role == Role::kServer ? params.serverMaxWindowBits : params.clientMaxWindowBits;
+  deflateWindowBits_ = std::clamp(bits, 9, 15);
+}
+
+PerMessageDeflate::~PerMessageDeflate() {
+  // A shared stream lent to us mid-message goes back reset, for the next borrower.
+  if (borrowedDeflater_ != nullptr) {
+    deflateReset(&borrowedDeflater_->z);
+    borrowedDeflater_->lentTo = nullptr;
+  }
+  if (borrowedInflater_ != nullptr) {
+    inflateReset(&borrowedInflater_->z);
+    borrowedInflater_->lentTo = nullptr;
+  }
+  delete ownDeflater_;
+  delete ownInflater_;
+}
+
+PerMessageDeflate::Stream* PerMessageDeflate::deflater() {
+  if (borrowedDeflater_ != nullptr) {
+    return borrowedDeflater_;
+  }
+  if (ownDeflater_ != nullptr) {
+    return ownDeflater_;
+  }
+  if (ownNoContextTakeover_) {
+    ThreadStreams& t = threadStreams();
+    Stream* shared = nullptr;
+    for (auto& s : t.deflaters) {
+      if (s->windowBits == deflateWindowBits_ && s->level == options_.level &&
+          s->memLevel == options_.memLevel) {
+        shared = s.get();
+        break;
+      }
+    }
+    if (shared == nullptr) {
+      t.deflaters.push_back(makeDeflater(deflateWindowBits_, options_.level, options_.memLevel));
+      shared = t.deflaters.back().get();
+    }
+    if (shared->lentTo == nullptr) {
+      shared->lentTo = this;
+      borrowedDeflater_ = shared;
+      return shared;
+    }
+    // Lent to another connection's unfinished message: a private one for this message.
+  }
+  ownDeflater_ = makeDeflater(deflateWindowBits_, options_.level, options_.memLevel).release();
+  return ownDeflater_;
+}
+
+PerMessageDeflate::Stream* PerMessageDeflate::inflater() {
+  if (borrowedInflater_ != nullptr) {
+    return borrowedInflater_;
+  }
+  if (ownInflater_ != nullptr) {
+    return ownInflater_;
+  }
+  if (peerNoContextTakeover_) {
+    ThreadStreams& t = threadStreams();
+    if (t.inflater == nullptr) {
+      t.inflater = makeInflater();
+    }
+    if (t.inflater->lentTo == nullptr) {
+      t.inflater->lentTo = this;
+      borrowedInflater_ = t.inflater.get();
+      return borrowedInflater_;
+    }
+  }
+  ownInflater_ = makeInflater().release();
+  return ownInflater_;
+}
+
+void PerMessageDeflate::endDeflateMessage() {
+  if (borrowedDeflater_ != nullptr) {
+    deflateReset(&borrowedDeflater_->z);
+    borrowedDeflater_->lentTo = nullptr;
+    borrowedDeflater_ = nullptr;
+  } else if (ownNoContextTakeover_ && ownDeflater_ != nullptr) {
+    delete ownDeflater_;  // a stand-in for a busy shared stream: nothing is kept
+    ownDeflater_ = nullptr;
+  }
+}
+
+void PerMessageDeflate::endInflateMessage() {
+  if (borrowedInflater_ != nullptr) {
+    inflateReset(&borrowedInflater_->z);
+    borrowedInflater_->lentTo = nullptr;
+    borrowedInflater_ = nullptr;
+  } else if (ownInflater_ != nullptr) {
+    if (peerNoContextTakeover_) {
+      delete ownInflater_;
+      ownInflater_ = nullptr;
+    } else if (inflateEnded_) {
+      // The peer ended its deflate stream (a final block): ws then starts a new inflate stream,
+      // so the context is gone.
+      inflateReset(&ownInflater_->z);
+    }
+  }
+  inflateEnded_ = false;
+}
+
+void PerMessageDeflate::compress(std::string_view data, bool fin, std::string& out) {
+  z_stream& z = deflater()->z;
+  const size_t start = out.size();
+  size_t offset = 0;
+  do {
+    const size_t slice = std::min(data.size() - offset, kMaxSlice);
+    const bool lastSlice = offset + slice == data.size();
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data() + offset));
+    z.avail_in = static_cast<uInt>(slice);
+    offset += slice;
+    const int flush = lastSlice ? Z_SYNC_FLUSH : Z_NO_FLUSH;
+    // deflateBound plus room for the flush's empty stored block: usually one step.
+    size_t room = deflateBound(&z, static_cast<uLong>(slice)) + 16;
+    while (true) {
+      const size_t at = out.size();
+      out.resize(at + room);
+      z.next_out = reinterpret_cast<Bytef*>(out.data() + at);
+      z.avail_out = static_cast<uInt>(room);
+      const int r = deflate(&z, flush);
+      out.resize(at + room - z.avail_out);
+      if (r == Z_STREAM_ERROR) {
+        outOfMemory("deflate");
+      }
+      if (z.avail_out != 0 && z.avail_in == 0) {
+        break;
+      }
+      room = std::max<size_t>(room, 1024);
+    }
+  } while (offset < data.size());
+  if (fin) {
+    if (out.size() - start >= 4 && std::memcmp(out.data() + out.size() - 4, kTail, 4) == 0) {
+      out.resize(out.size() - 4);
+    }
+    endDeflateMessage();
+  }
+}
+
+PerMessageDeflate::Result PerMessageDeflate::decompress(std::string_view data, bool fin,
+                                                        std::string& out, size_t limit) {
+  Stream* stream = inflater();
+  z_stream& z = stream->z;
+  auto inflateAll = [&](std::string_view input) -> Result {
+    size_t offset = 0;
+    while (!inflateEnded_) {
+      if (z.avail_in == 0) {
+        if (offset == input.size()) {
+          return Result::kOk;
+        }
+        const size_t slice = std::min(input.size() - offset, kMaxSlice);
+        z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(input.data() + offset));
+        z.avail_in = static_cast<uInt>(slice);
+        offset += slice;
+      }
+      if (out.size() > limit) {
+        return Result::kTooBig;
+      }
+      // At most one byte past the limit: enough to know it was passed.
+      size_t room = kInflateStep;
+      if (limit - out.size() < room) {
+        room = limit - out.size() + 1;
+      }
+      const size_t at = out.size();
+      out.resize(at + room);
+      z.next_out = reinterpret_cast<Bytef*>(out.data() + at);
+      z.avail_out = static_cast<uInt>(room);
+      const int r = inflate(&z, Z_SYNC_FLUSH);
+      out.resize(at + room - z.avail_out);
+      if (r == Z_STREAM_END) {
+        // What follows a final block is not read (as Node's inflate stream ignores it).
+        inflateEnded_ = true;
+        z.avail_in = 0;
+      } else if (r != Z_OK && r != Z_BUF_ERROR) {
+        errorMessage_ = z.msg != nullptr ? z.msg : "Zlib error";
+        errorCode_ = zlibCodeName(r);
+        return Result::kError;
+      } else if (r == Z_BUF_ERROR && z.avail_out != 0) {
+        // No progress with room to spare: all input is consumed.
+        z.avail_in = 0;
+      }
+      if (out.size() > limit) {
+        return Result::kTooBig;
+      }
+    }
+    z.avail_in = 0;
+    return Result::kOk;
+  };
+  Result result = data.empty() ? Result::kOk : inflateAll(data);
+  if (result == Result::kOk && fin) {
+    result = inflateAll(std::string_view(reinterpret_cast<const char*>(kTail), 4));
+  }
+  if (result != Result::kOk) {
+    // The message is abandoned: the next one (if any) starts clean.
+    inflateEnded_ = true;
+    endInflateMessage();
+    return result;
+  }
+  if (fin) {
+    endInflateMessage();
+  }
+  return result;
+}
+
+}  // namespace nodecc::ws::core
