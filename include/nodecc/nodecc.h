@@ -31,6 +31,7 @@
 #include "nodecc/tls.h"
 #include "nodecc/url.h"
 #include "nodecc/util.h"
+#include "nodecc/ws.h"
 #include "nodecc/zlib.h"
 
 namespace nodecc {

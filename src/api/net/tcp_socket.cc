@@ -51,6 +51,12 @@ os::core::Result<void> TcpSocket::adopt(int fd) {
   return r;
 }
 
+int TcpSocket::release() {
+  destroying_ = true;
+  loop_.stopTimer(timer_);
+  return stream_.release();
+}
+
 os::core::Result<void> TcpSocket::connectTo(const core::SocketAddress& to) {
   connectTarget_ = to;
   return stream_.connect(to);

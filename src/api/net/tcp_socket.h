@@ -28,6 +28,15 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
 
   os::core::Result<void> adopt(int fd);
   os::core::Result<void> connectTo(const core::SocketAddress& to);
+  // The descriptor can be handed to another owner (release()): a plain connected socket, open,
+  // with nothing queued to send.
+  bool releasable() const {
+    return connected_ && !destroying_ && stream_.isOpen() && stream_.filter() == nullptr &&
+           stream_.queuedBytes() == 0 && !stream_.closing();
+  }
+  // Gives the descriptor away (Stream::release) and closes this socket around it: "close"
+  // follows as for destroy() (the caller removed the listeners it did not want to hear it).
+  int release();
 
   // SocketBackend
   net::core::Stream& stream() override { return stream_; }

@@ -1,0 +1,39 @@
+// The WebSocket echo server: every message comes back as it came (text as text, binary as
+// binary), with permessage-deflate for clients that offer it (--deflate). The Autobahn
+// conformance run (tests/integration/ws) and the benchmark (bench/ws) use it.
+#include <cstdio>
+#include <cstring>
+#include <nodecc/nodecc.h>
+#include <nodecc/ws.h>
+#include "example_args.h"
+using namespace nodecc;
+
+int main() {
+  auto args = exampleArgs();
+  // --deflate: permessage-deflate; --max-fragments N: frames per message (ws's default 16384;
+  // Autobahn's 9.3.1 sends 65536).
+  bool deflate = false;
+  size_t maxFragments = 16 * 1024;
+  const auto& argv = process::argv();
+  for (size_t i = 2; i < argv.size(); i++) {
+    if (argv[i] == "--deflate") deflate = true;
+    if (argv[i] == "--max-fragments" && i + 1 < argv.size()) maxFragments = std::stoul(argv[i + 1]);
+  }
+
+  return exampleRun(args, [&] {
+    ws::ServerOptions options;
+    options.port = args.port;
+    options.host = args.host;
+    options.perMessageDeflate.enabled = deflate;
+    options.maxFragments = maxFragments;
+    auto& wss = ws::createServer(std::move(options), [&] {
+      std::printf("listening on ws://%s:%u/\n", args.host.c_str(), args.port);
+      std::fflush(stdout);
+    });
+    wss.on("connection", [](ws::WebSocket& socket, http::IncomingMessage&) {
+      socket.on("message", [&socket](const Buffer& data, bool isBinary) {
+        socket.send(data, {.binary = isBinary});
+      });
+    });
+  });
+}

@@ -1,0 +1,20 @@
+// The WebSocket echo server: every message comes back as it came (text as text, binary as
+// binary), with permessage-deflate for clients that offer it (--deflate), --max-fragments N
+// frames per message. Needs `ws` (npm).
+const { WebSocketServer } = require('ws');
+
+const argv = process.argv;
+const arg = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+const port = Number(arg('--port', 8080));
+const host = arg('--host', '127.0.0.1');
+const deflate = argv.includes('--deflate');
+const maxFragments = Number(arg('--max-fragments', 16 * 1024));
+
+const wss = new WebSocketServer({ port, host, perMessageDeflate: deflate, maxFragments }, () => {
+  console.log(`listening on ws://${host}:${port}/`);
+});
+wss.on('connection', (socket) => {
+  socket.on('message', (data, isBinary) => {
+    socket.send(data, { binary: isBinary });
+  });
+});

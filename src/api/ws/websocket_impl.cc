@@ -1,0 +1,315 @@
+#include "api/ws/websocket_impl.h"
+
+#include <cerrno>
+
+#include "api/runtime.h"
+#include "api/ws/server_impl.h"
+#include "nodecc/process.h"
+#include "os/fd.h"
+
+namespace nodecc::ws::detail {
+
+namespace {
+// Reads land here and frames are parsed (unmasked) in place; only a frame that does not fit
+// whole is copied, by the receiver. 64 KiB takes a burst of small messages in one recv.
+constexpr size_t kReadChunk = 64 * 1024;
+thread_local char tReadScratch[kReadChunk];
+
+core::Limits limitsOf(const ConnectionOptions& o) {
+  core::Limits limits;
+  limits.maxPayload = o.maxPayload;
+  limits.maxFragments = o.maxFragments;
+  return limits;
+}
+
+std::unique_ptr<core::PerMessageDeflate> deflateOf(const ConnectionOptions& o) {
+  if (!o.deflate) {
+    return nullptr;
+  }
+  return std::make_unique<core::PerMessageDeflate>(o.role, *o.deflate, o.deflateOptions);
+}
+
+void reportUncaught(std::exception_ptr e) {
+  if (process::listenerCount("uncaughtException") > 0) {
+    process::emit("uncaughtException", e, std::string("uncaughtException"));
+  } else {
+    nodecc::detail::printUncaught(e);
+  }
+}
+}  // namespace
+
+WebSocketImpl::WebSocketImpl(loop::core::Loop& loop, ConnectionOptions options)
+    : loop_(loop),
+      options_(std::move(options)),
+      stream_(loop, *this),
+      facade_(std::make_unique<WebSocket>(this)),
+      deflate_(deflateOf(options_)),
+      receiver_(options_.role, limitsOf(options_), deflate_.get()),
+      sender_(options_.role, deflate_.get()) {
+  closeTimer_.data = this;
+}
+
+WebSocketImpl::~WebSocketImpl() {
+  loop_.stopTimer(closeTimer_);
+  loop_.cancelDeferred(flushDeferred_);
+}
+
+bool WebSocketImpl::start(int fd, std::string_view handshake, std::string_view head) {
+  if (!stream_.open(fd)) {
+    os::core::closeFd(fd);
+    return false;
+  }
+  (void)stream_.setNoDelay(true);  // as ws (socket.setNoDelay()): frames are whole messages
+  out_.append(handshake);
+  if (!head.empty()) {
+    std::string first(head);  // the receiver unmasks in place
+    corked_ = true;
+    feed(first.data(), first.size());
+    corked_ = false;
+  }
+  flush();
+  stream_.readStart();
+  return true;
+}
+
+// --- input
+
+std::span<char> WebSocketImpl::readBuffer() {
+  return {tReadScratch, kReadChunk};
+}
+
+void WebSocketImpl::onRead(size_t n) {
+  corked_ = true;
+  feed(tReadScratch, n);
+  corked_ = false;
+  flush();
+}
+
+void WebSocketImpl::feed(char* data, size_t n) {
+  try {
+    receiver_.feed(data, n, *this);
+  } catch (...) {
+    // A listener threw: uncaught, as in Node; the connection goes on.
+    reportUncaught(std::current_exception());
+  }
+}
+
+void WebSocketImpl::onMessage(std::string_view data, bool binary) {
+  Buffer message = Buffer::from(data);
+  facade_->emit("message", static_cast<const Buffer&>(message), binary);
+}
+
+void WebSocketImpl::onPing(std::string_view data) {
+  if (options_.autoPong && readyState_ == WebSocket::OPEN) {
+    sender_.pong(out_, data);
+    queued(nullptr);
+  }
+  if (facade_->listenerCount("ping") > 0) {
+    Buffer payload = Buffer::from(data);
+    facade_->emit("ping", static_cast<const Buffer&>(payload));
+  }
+}
+
+void WebSocketImpl::onPong(std::string_view data) {
+  if (facade_->listenerCount("pong") > 0) {
+    Buffer payload = Buffer::from(data);
+    facade_->emit("pong", static_cast<const Buffer&>(payload));
+  }
+}
+
+void WebSocketImpl::onClose(uint16_t code, std::string_view reason) {
+  closeFrameReceived_ = true;
+  closeCode_ = code;
+  closeReason_.assign(reason);
+  // ws answers with the same code (none for 1005) and no reason... as its close(code, reason)
+  // does: the reason is echoed too.
+  if (code == 1005) {
+    close(0, {});
+  } else {
+    close(code, reason);
+  }
+}
+
+void WebSocketImpl::onError(uint16_t closeCode, std::string_view message, std::string_view code) {
+  // As ws: the connection is failed; our close frame, then our FIN at once (the receiver reads
+  // nothing more, so the peer's close frame is not waited for).
+  close(closeCode, {});
+  endOutput();
+  Error err{std::string(code), std::string(message)};
+  err.name = core::Receiver::isRangeError(code) ? "RangeError" : "Error";
+  facade_->emit("error", static_cast<const Error&>(err));
+}
+
+// --- output
+
+void WebSocketImpl::send(core::Opcode opcode, std::string_view data, bool fin, bool compress,
+                         UniqueFunction<void(Error*)> cb) {
+  sender_.send(out_, opcode, data, fin, compress);
+  queued(std::move(cb));
+}
+
+void WebSocketImpl::ping(std::string_view data, UniqueFunction<void(Error*)> cb) {
+  sender_.ping(out_, data);
+  queued(std::move(cb));
+}
+
+void WebSocketImpl::pong(std::string_view data, UniqueFunction<void(Error*)> cb) {
+  sender_.pong(out_, data);
+  queued(std::move(cb));
+}
+
+void WebSocketImpl::queued(UniqueFunction<void(Error*)> cb) {
+  if (cb) {
+    writeCallbacks_.push_back(std::move(cb));
+  }
+  if (!corked_ && !flushDeferred_.queued()) {
+    // Sent outside a read (a timer, another connection's message): gathered until the pending
+    // phase, so a burst of sends still leaves in one write.
+    loop_.queuePending(flushDeferred_);
+  }
+}
+
+void WebSocketImpl::onFlushDeferred(loop::core::Deferred* d) {
+  static_cast<WebSocketImpl*>(d->data)->flush();
+}
+
+void WebSocketImpl::flush() {
+  if (closing_) {
+    return;
+  }
+  if (!out_.empty()) {
+    stream_.write(std::string_view(out_));
+    out_.clear();
+  }
+  if (stream_.queuedBytes() == 0 && !writeCallbacks_.empty()) {
+    runWriteCallbacks(nullptr);
+  }
+  maybeShutdown();
+}
+
+void WebSocketImpl::onDrain() {
+  if (!writeCallbacks_.empty()) {
+    runWriteCallbacks(nullptr);
+  }
+  maybeShutdown();
+}
+
+void WebSocketImpl::runWriteCallbacks(Error* err) {
+  std::vector<UniqueFunction<void(Error*)>> callbacks;
+  callbacks.swap(writeCallbacks_);
+  for (auto& cb : callbacks) {
+    try {
+      cb(err);
+    } catch (...) {
+      reportUncaught(std::current_exception());
+    }
+  }
+}
+
+// --- closing
+
+void WebSocketImpl::close(uint16_t code, std::string_view reason) {
+  if (readyState_ == WebSocket::CLOSED || closing_) {
+    return;
+  }
+  if (readyState_ == WebSocket::CLOSING) {
+    if (closeFrameSent_ && closeFrameReceived_) {
+      endOutput();
+    }
+    return;
+  }
+  readyState_ = WebSocket::CLOSING;
+  sender_.close(out_, code, reason);
+  closeFrameSent_ = true;
+  queued(nullptr);
+  if (closeFrameReceived_) {
+    endOutput();
+  }
+  loop_.startTimer(closeTimer_, kCloseTimeoutMs);
+}
+
+void WebSocketImpl::endOutput() {
+  outputEnded_ = true;
+  if (!corked_) {
+    flush();
+  }
+}
+
+void WebSocketImpl::maybeShutdown() {
+  if (!outputEnded_ || closing_ || !out_.empty() || stream_.queuedBytes() > 0) {
+    return;
+  }
+  if (peerEnded_) {
+    destroy();  // both directions are done
+  } else if (!stream_.writeShutdown()) {
+    stream_.shutdown();  // our FIN; the peer's ends it (or the close timer)
+  }
+}
+
+void WebSocketImpl::terminate() {
+  if (readyState_ == WebSocket::CLOSED || closing_) {
+    return;
+  }
+  readyState_ = WebSocket::CLOSING;
+  destroy();
+}
+
+void WebSocketImpl::pause() {
+  paused_ = true;
+  stream_.readStop();
+}
+
+void WebSocketImpl::resume() {
+  paused_ = false;
+  if (!closing_) {
+    stream_.readStart();
+  }
+}
+
+void WebSocketImpl::onEnd() {
+  // ws's socketOnEnd: the peer sends nothing more, so we end our side too; the socket closes
+  // once what we still had to send has gone.
+  readyState_ = WebSocket::CLOSING;
+  peerEnded_ = true;
+  outputEnded_ = true;
+  flush();
+}
+
+void WebSocketImpl::onError(int err) {
+  // ws's socketOnError: no 'error' event for a socket error; the connection closes (1006).
+  destroy();
+}
+
+void WebSocketImpl::destroy() {
+  if (closing_) {
+    return;
+  }
+  closing_ = true;
+  loop_.stopTimer(closeTimer_);
+  loop_.cancelDeferred(flushDeferred_);
+  stream_.close();
+}
+
+void WebSocketImpl::onCloseTimer(loop::core::Timer* t) {
+  static_cast<WebSocketImpl*>(t->data)->destroy();
+}
+
+void WebSocketImpl::onClose() {
+  readyState_ = WebSocket::CLOSED;
+  if (!writeCallbacks_.empty()) {
+    Error err("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed");
+    runWriteCallbacks(&err);
+  }
+  if (server != nullptr) {
+    server->connectionClosed(this);
+  }
+  try {
+    Buffer reason = Buffer::from(closeReason_);
+    facade_->emit("close", int(closeCode_), static_cast<const Buffer&>(reason));
+  } catch (...) {
+    reportUncaught(std::current_exception());
+  }
+  delete this;
+}
+
+}  // namespace nodecc::ws::detail

@@ -1,0 +1,131 @@
+#pragma once
+// WebSocketImpl: one WebSocket connection, the socket's handler and the protocol engine's
+// (ws::core::Receiver, Sender) in one object, with the Node-style facade (ws::WebSocket) it
+// owns. No net::Socket underneath: the connection reads straight into a per-thread buffer,
+// frames are parsed and unmasked in place there, and every frame sent while one read is
+// processed (or in one loop iteration) leaves in one write (cork).
+//
+// Lifecycle (ws's): OPEN once start() ran; CLOSING when a close frame was sent or received,
+// the peer ended, or terminate(); CLOSED when the socket has closed, which emits "close" (code,
+// reason) and deletes the object in the loop's close phase. The closing handshake ends with our
+// FIN once both close frames have passed; the socket closes when the peer's FIN arrives, or
+// after kCloseTimeoutMs.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "loop/loop.h"
+#include "loop/timer_queue.h"
+#include "net/stream.h"
+#include "nodecc/ws.h"
+#include "ws/deflate.h"
+#include "ws/receiver.h"
+#include "ws/sender.h"
+
+namespace nodecc::ws::detail {
+
+class ServerImpl;
+
+// What a connection starts with (from the server's options, or a client's).
+struct ConnectionOptions {
+  core::Role role = core::Role::kServer;
+  uint64_t maxPayload = 100 * 1024 * 1024;
+  size_t maxFragments = 16 * 1024;
+  bool autoPong = true;
+  std::string protocol;
+  std::string extensions;                      // the Sec-WebSocket-Extensions agreed
+  std::optional<core::DeflateParams> deflate;  // permessage-deflate, when agreed
+  core::DeflateOptions deflateOptions;
+};
+
+class WebSocketImpl final : public net::core::Stream::Handler, public core::Receiver::Handler {
+ public:
+  // ws's closeTimeout: how long the closing handshake may take before the socket is destroyed.
+  static constexpr uint64_t kCloseTimeoutMs = 30 * 1000;
+
+  WebSocketImpl(loop::core::Loop& loop, ConnectionOptions options);
+  ~WebSocketImpl() override;
+  WebSocketImpl(const WebSocketImpl&) = delete;
+  WebSocketImpl& operator=(const WebSocketImpl&) = delete;
+
+  // Takes the socket `fd` (connected, non-blocking), writes `handshake` (the 101 response) and
+  // parses `head` (bytes that followed the request head) as the first frames. False (fd closed,
+  // nothing emitted) when the loop cannot watch it.
+  bool start(int fd, std::string_view handshake, std::string_view head);
+
+  WebSocket& facade() { return *facade_; }
+  ServerImpl* server = nullptr;  // told when the connection closes (wss.clients)
+
+  // The facade's operations (ws's semantics; validation happened in the facade).
+  void send(core::Opcode opcode, std::string_view data, bool fin, bool compress,
+            UniqueFunction<void(Error*)> cb);
+  void ping(std::string_view data, UniqueFunction<void(Error*)> cb);
+  void pong(std::string_view data, UniqueFunction<void(Error*)> cb);
+  // close(code) with 0: a close frame without a code.
+  void close(uint16_t code, std::string_view reason);
+  void terminate();
+  void pause();
+  void resume();
+
+  int readyState() const { return readyState_; }
+  size_t bufferedAmount() const { return out_.size() + stream_.queuedBytes(); }
+  const std::string& protocol() const { return options_.protocol; }
+  const std::string& extensions() const { return options_.extensions; }
+  bool paused() const { return paused_; }
+
+ private:
+  // net::core::Stream::Handler
+  std::span<char> readBuffer() override;
+  void onRead(size_t n) override;
+  void onEnd() override;
+  void onDrain() override;
+  void onError(int err) override;
+  void onClose() override;
+
+  // core::Receiver::Handler
+  void onMessage(std::string_view data, bool binary) override;
+  void onPing(std::string_view data) override;
+  void onPong(std::string_view data) override;
+  void onClose(uint16_t code, std::string_view reason) override;
+  void onError(uint16_t closeCode, std::string_view message, std::string_view code) override;
+
+  void feed(char* data, size_t n);
+  // Frames queued in out_ go out now when no read is being processed; else at its end.
+  void queued(UniqueFunction<void(Error*)> cb);
+  void flush();
+  static void onFlushDeferred(loop::core::Deferred* d);
+  void runWriteCallbacks(Error* err);
+  // Our side is done sending (after both close frames, or the peer's FIN): FIN once out_ and
+  // the stream's queue are empty.
+  void endOutput();
+  void maybeShutdown();
+  void destroy();
+  static void onCloseTimer(loop::core::Timer* t);
+
+  loop::core::Loop& loop_;
+  ConnectionOptions options_;
+  net::core::Stream stream_;
+  std::unique_ptr<WebSocket> facade_;
+  std::unique_ptr<core::PerMessageDeflate> deflate_;
+  core::Receiver receiver_;
+  core::Sender sender_;
+  std::string out_;  // frames not yet handed to the stream (the cork)
+  std::vector<UniqueFunction<void(Error*)>> writeCallbacks_;
+  loop::core::Deferred flushDeferred_{&WebSocketImpl::onFlushDeferred, this};
+  loop::core::Timer closeTimer_{&WebSocketImpl::onCloseTimer};
+  int readyState_ = WebSocket::OPEN;
+  uint16_t closeCode_ = 1006;  // what "close" reports: the peer's close code, else 1006
+  std::string closeReason_;
+  bool closeFrameSent_ = false;
+  bool closeFrameReceived_ = false;
+  bool corked_ = false;  // a read is being processed: out_ is flushed at its end
+  bool outputEnded_ = false;
+  bool peerEnded_ = false;
+  bool paused_ = false;
+  bool closing_ = false;  // the stream was closed
+};
+
+}  // namespace nodecc::ws::detail
