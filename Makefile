@@ -116,7 +116,7 @@ bench-fs-scan: build
 # WS_BENCH_ARGS passes options to bench/ws/run.py (--reps, --seconds, --servers, --scenarios).
 bench-ws: bench-deps
 	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DNODECC_BUILD_BENCH=ON > /dev/null
-	@cmake --build $(RELEASE_DIR) --target bench-ws-load $(if $(wildcard bench/ws/server.cc),bench-ws-nodecc,)
+	@cmake --build $(RELEASE_DIR) --target bench-ws-load bench-ws-ceiling $(if $(wildcard bench/ws/server.cc),bench-ws-nodecc,)
 	@$(BENCH_PY) bench/ws/run.py --build $(RELEASE_DIR) $(WS_BENCH_ARGS)
 
 # clang-format-14 over every tracked C++ file (scripts/format.sh): format-check fails on a file

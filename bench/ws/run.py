@@ -42,7 +42,7 @@ UWS = os.path.join(os.path.dirname(REPO), "shared", "peers", "uwebsockets")
 ECHO_SCENARIOS = ["echo", "echo-deflate"]
 IDLE_SCENARIOS = ["idle", "idle-deflate", "idle-deflate-1msg"]
 DEFLATE = {"echo-deflate", "idle-deflate", "idle-deflate-1msg"}
-LABELS = {"nodecc": "nodecc", "uws": "uWebSockets", "ws": "Node ws", "go": "Go gorilla"}
+LABELS = {"ceiling": "ceiling (bench-ws-ceiling)", "nodecc": "nodecc", "uws": "uWebSockets", "ws": "Node ws", "go": "Go gorilla"}
 # Issue targets: nodecc's messages per server CPU-second over each peer's.
 TARGETS = {"uws": 0.9, "ws": 5.0, "go": 1.5}
 
@@ -116,6 +116,13 @@ def build_go(out):
 def servers_of(args, out):
     """name -> function(port, deflate) -> (argv, extra environment)."""
     found = {}
+    ceiling = os.path.join(args.build, "bin", "bench-ws-ceiling")
+    if "ceiling" in args.servers:
+        if os.path.exists(ceiling):
+            found["ceiling"] = lambda port, deflate, ceiling=ceiling: (
+                [ceiling, "--port", str(port)], {})
+        else:
+            log("ceiling: skipped (%s not built: the CMake target bench-ws-ceiling)" % ceiling)
     nodecc = os.path.join(args.build, "bin", "bench-ws-nodecc")
     if "nodecc" in args.servers:
         if os.path.exists(nodecc):
@@ -329,7 +336,7 @@ def main():
     ap.add_argument("--depth", type=int, default=1)
     ap.add_argument("--size", type=int, default=32)
     ap.add_argument("--idle-conns", type=int, default=10000)
-    ap.add_argument("--servers", default="nodecc,uws,ws,go")
+    ap.add_argument("--servers", default="ceiling,nodecc,uws,ws,go")
     ap.add_argument("--scenarios", default=",".join(ECHO_SCENARIOS + IDLE_SCENARIOS))
     ap.add_argument("--server-cpu", default="0")
     ap.add_argument("--client-cpu", default="1")
@@ -351,7 +358,7 @@ def main():
     out = os.path.join(args.build, "bench-ws")
     os.makedirs(out, exist_ok=True)
     servers = servers_of(args, out)
-    order = [s for s in ("nodecc", "uws", "ws", "go") if s in servers]
+    order = [s for s in ("ceiling", "nodecc", "uws", "ws", "go") if s in servers]
     meta = {"machine": machine_info(args), "date": time.strftime("%Y-%m-%d")}
     commit, dirty = git_commit()
     meta["commit"] = commit + (" (with uncommitted changes)" if dirty else "")
@@ -359,6 +366,8 @@ def main():
     for rep in range(args.reps):
         for scenario in scenarios:
             for name in order:
+                if name == "ceiling" and scenario in DEFLATE:
+                    continue  # it has no permessage-deflate
                 b = cpu_busy()
                 busy.append(max(b.get("cpu" + args.server_cpu, 0),
                                 b.get("cpu" + args.client_cpu, 0)))
@@ -473,7 +482,7 @@ def report(args, meta, order, scenarios, results, errors, busy, loads):
         lines += ["## Cost of permessage-deflate", "",
                   "Each server's msgs per server CPU-s with deflate / without (per repetition).",
                   "", "| server | deflate / plain |", "|---|---:|"]
-        for name in order:
+        for name in [n for n in order if n != "ceiling"]:
             lines.append("| %s | %s |" % (LABELS[name], ratio(("echo-deflate", name),
                                                              ("echo", name))[1]))
         lines.append("")
@@ -482,7 +491,7 @@ def report(args, meta, order, scenarios, results, errors, busy, loads):
     if base:
         lines += ["| scenario | nodecc / peer | target | verdict |", "|---|---|---:|---|"]
         for scenario in [s for s in ECHO_SCENARIOS if s in scenarios]:
-            for name in order[1:]:
+            for name in [n for n in order if n not in ("nodecc", "ceiling")]:
                 m, text = ratio((scenario, "nodecc"), (scenario, name))
                 target = TARGETS.get(name)
                 verdict = "-" if m is None or target is None else (
@@ -494,10 +503,18 @@ def report(args, meta, order, scenarios, results, errors, busy, loads):
                   "against uWebSockets:", "", "| scenario | peer / uWebSockets |", "|---|---|"]
         for scenario in [s for s in ECHO_SCENARIOS if s in scenarios]:
             for name in order:
-                if name != "uws" and "uws" in order:
+                if name not in ("uws", "ceiling") and "uws" in order:
                     lines.append("| %s | %s: %s |" % (scenario, LABELS[name],
                                                       ratio((scenario, name),
                                                             (scenario, "uws"))[1]))
+    if "ceiling" in order and "echo" in scenarios:
+        lines += ["", "The ceiling against each server (echo; no goal: the kernel's share of a "
+                  "message is the same for every server, so no server's ratio to a peer can "
+                  "go much beyond the ceiling's):", "", "| ceiling / server | echo |",
+                  "|---|---|"]
+        for name in [n for n in order if n != "ceiling"]:
+            lines.append("| %s | %s |" % (LABELS[name], ratio(("echo", "ceiling"),
+                                                             ("echo", name))[1]))
     lines.append("")
     idle = [s for s in IDLE_SCENARIOS if s in scenarios]
     if idle:
