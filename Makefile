@@ -114,7 +114,8 @@ bench-fs-scan: build
 # once bench/ws/server.cc exists) against uWebSockets (from ../shared/peers/uwebsockets, skipped
 # when absent), Node's ws and Go's gorilla/websocket, driven by the native client bench-ws-load.
 # WS_BENCH_ARGS passes options to bench/ws/run.py (--reps, --seconds, --servers, --scenarios).
-bench-ws: bench-deps
+bench-ws: deps
+	@./bench/ws/install-deps.sh
 	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DNODECC_BUILD_BENCH=ON > /dev/null
 	@cmake --build $(RELEASE_DIR) --target bench-ws-load bench-ws-ceiling $(if $(wildcard bench/ws/server.cc),bench-ws-nodecc,)
 	@$(BENCH_PY) bench/ws/run.py --build $(RELEASE_DIR) $(WS_BENCH_ARGS)
