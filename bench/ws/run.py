@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""bench/ws: WebSocket echo and idle connections, nodecc against uWebSockets, Node's ws and Go's
-gorilla/websocket, in one run on one machine.
+"""bench/ws: WebSocket echo and idle connections, nodecc against uWebSockets, Node's ws, Go's
+gorilla/websocket and the ceiling (bench-ws-ceiling: the least an echo server can do), in one
+run on one machine.
 
   run.py --build build [--reps 3] [--seconds 5] [--warmup 2] [--conns 100] [--depth 1]
-         [--size 32] [--idle-conns 10000] [--servers nodecc,uws,ws,go]
+         [--size 32] [--idle-conns 10000] [--servers ceiling,nodecc,uws,ws,go]
          [--scenarios echo,echo-deflate,idle,idle-deflate,idle-deflate-1msg] [--out DIR]
 
 Every server runs on core 0 (taskset -c 0), the load client (bench-ws-load, load/ws_load.cc)
