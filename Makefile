@@ -10,7 +10,7 @@ INSTALL_DIR := build-install
 INSTALL_TARGETS := nodecc nodecc_cli
 
 .PHONY: deps deps-lib build build-asan run test test-release test-asan install bench bench-quick \
-        bench-micro bench-fs-scan bench-json bench-deps bench-build fuzz soak clean format \
+        bench-micro bench-fs-scan bench-json bench-ws bench-deps bench-build fuzz soak clean format \
         format-check
 
 # scripts/install-deps.sh's profiles: test (the default) for the tests' trees, lib for the library.
@@ -86,6 +86,7 @@ BENCH_TARGETS ?=
 bench-deps: deps
 	@./bench/http/install-deps.sh
 	@./bench/fs-scan/install-deps.sh
+	@./bench/ws/install-deps.sh
 
 bench-build: bench-deps
 	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release \
@@ -108,6 +109,16 @@ bench-micro: build
 bench-fs-scan: build
 	@./bench/fs-scan/install-deps.sh
 	@$(BENCH_PY) bench/fs-scan/run.py --build $(RELEASE_DIR) $(FS_SCAN_ARGS)
+
+# The WebSocket benchmark (bench/ws/README.md): nodecc's echo server (bench-ws-nodecc, built
+# once bench/ws/server.cc exists) against uWebSockets (from ../shared/peers/uwebsockets, skipped
+# when absent), Node's ws and Go's gorilla/websocket, driven by the native client bench-ws-load.
+# WS_BENCH_ARGS passes options to bench/ws/run.py (--reps, --seconds, --servers, --scenarios).
+bench-ws: deps
+	@./bench/ws/install-deps.sh
+	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DNODECC_BUILD_BENCH=ON > /dev/null
+	@cmake --build $(RELEASE_DIR) --target bench-ws-load bench-ws-ceiling $(if $(wildcard bench/ws/server.cc),bench-ws-nodecc,)
+	@$(BENCH_PY) bench/ws/run.py --build $(RELEASE_DIR) $(WS_BENCH_ARGS)
 
 # clang-format-14 over every tracked C++ file (scripts/format.sh): format-check fails on a file
 # that differs, format rewrites them. examples/ and tests/compat/ mirror their .js twins and opt
