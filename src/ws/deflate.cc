@@ -99,8 +99,7 @@ const char* zlibCodeName(int code) {
 
 PerMessageDeflate::PerMessageDeflate(Role role, const DeflateParams& params,
                                      const DeflateOptions& options)
-    : role_(role),
-      params_(params),
+    : params_(params),
       options_(options),
       ownNoContextTakeover_(role == Role::kServer ? params.serverNoContextTakeover
                                                   : params.clientNoContextTakeover),
@@ -249,6 +248,9 @@ PerMessageDeflate::Result PerMessageDeflate::decompress(std::string_view data, b
   Stream* stream = inflater();
   z_stream& z = stream->z;
   auto inflateAll = [&](std::string_view input) -> Result {
+    // zlib's reset leaves next_in/avail_in alone: a stream must never start from a previous
+    // call's (freed) input.
+    z.avail_in = 0;
     size_t offset = 0;
     while (!inflateEnded_) {
       if (z.avail_in == 0) {
@@ -297,6 +299,8 @@ PerMessageDeflate::Result PerMessageDeflate::decompress(std::string_view data, b
   if (result == Result::kOk && fin) {
     result = inflateAll(std::string_view(reinterpret_cast<const char*>(kTail), 4));
   }
+  z.avail_in = 0;
+  z.next_in = nullptr;
   if (result != Result::kOk) {
     // The message is abandoned: the next one (if any) starts clean.
     inflateEnded_ = true;

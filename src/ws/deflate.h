@@ -71,7 +71,6 @@ class PerMessageDeflate {
   void endDeflateMessage();
   void endInflateMessage();
 
-  Role role_;
   DeflateParams params_;
   DeflateOptions options_;
   bool ownNoContextTakeover_;
