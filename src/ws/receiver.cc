@@ -323,19 +323,21 @@ bool Receiver::inflatePiece(std::string_view data, bool last, Handler& handler) 
                            ? SIZE_MAX
                            : static_cast<size_t>(limits_.maxPayload);
   const size_t before = message_.size();
-  switch (deflate_->decompress(data, fin, message_, limit)) {
-    case PerMessageDeflate::Result::kOk:
-      break;
-    case PerMessageDeflate::Result::kTooBig:
-      fail(handler, 1009, "Max payload size exceeded", kErrMessageLength);
-      return false;
-    case PerMessageDeflate::Result::kError:
-      // ws passes zlib's error on with close code 1007, as a plain Error.
-      fail(handler, 1007, deflate_->errorMessage(), deflate_->errorCode());
-      return false;
-  }
+  const PerMessageDeflate::Result result = deflate_->decompress(data, fin, message_, limit);
+  // The text inflated so far is checked before a failure is reported: the bytes inflated before
+  // a corrupt spot or the limit are the same however the frame was split, so this order keeps
+  // the reported error independent of how the bytes arrived.
   if (opcode == 1 && !utf8_.feed(std::string_view(message_).substr(before))) {
     fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
+    return false;
+  }
+  if (result == PerMessageDeflate::Result::kTooBig) {
+    fail(handler, 1009, "Max payload size exceeded", kErrMessageLength);
+    return false;
+  }
+  if (result == PerMessageDeflate::Result::kError) {
+    // ws passes zlib's error on with close code 1007, as a plain Error.
+    fail(handler, 1007, deflate_->errorMessage(), deflate_->errorCode());
     return false;
   }
   if (fin) {
