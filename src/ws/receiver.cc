@@ -54,6 +54,8 @@ size_t Receiver::bufferedBytes() const {
 void Receiver::fail(Handler& handler, uint16_t closeCode, std::string_view message,
                     std::string_view code) {
   stopped_ = true;
+  // A stopped receiver reads nothing more: what it assembled (up to maxPayload of a bomb) goes.
+  std::string().swap(message_);
   handler.onError(closeCode, message, code);
 }
 

@@ -150,5 +150,35 @@ TEST(WsAllocations, CompressedMessagesAllocateNothingWithOrWithoutContextTakeove
   }
 }
 
+TEST(WsAllocations, AStalledCompressedMessageCostsOthersNoAllocations) {
+  DeflateParams p;
+  p.serverNoContextTakeover = true;
+  p.clientNoContextTakeover = true;
+  DeflateOptions o;
+  o.threshold = 0;
+  PerMessageDeflate client(Role::kClient, p, o);
+  Sender clientSender(Role::kClient, &client);
+  // A peer that sends half of a compressed frame and stops: its connection keeps a stream.
+  std::string stalled;
+  clientSender.send(stalled, Opcode::kText, std::string(5000, 'q'));
+  stalled.resize(stalled.size() / 2);
+  PerMessageDeflate stuck(Role::kServer, p, o);
+  Receiver stuckReceiver(Role::kServer, {}, &stuck);
+  testing::Recorder ignored;
+  stuckReceiver.feed(stalled.data(), stalled.size(), ignored);
+  ASSERT_TRUE(stuck.holdsInflater());
+  std::string wire;
+  for (int i = 0; i < 300; ++i) {
+    clientSender.send(wire, Opcode::kText, "another connection's message " + std::to_string(i));
+  }
+  PerMessageDeflate server(Role::kServer, p, o);
+  Receiver r(Role::kServer, {}, &server);
+  Sender s(Role::kServer, &server);
+  std::string out;
+  Echo echo(s, out);
+  EXPECT_EQ(steadyAllocations(r, echo, out, wire, 8192, 6), 0u);
+  EXPECT_TRUE(stuck.holdsInflater());
+}
+
 }  // namespace
 }  // namespace nodecc::ws::core
