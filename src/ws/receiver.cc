@@ -37,7 +37,7 @@ uint16_t readBe16(const uint8_t* p) {
 }  // namespace
 
 Receiver::Receiver(Role role, const Limits& limits, PerMessageDeflate* deflate)
-    : role_(role), limits_(limits), deflate_(deflate) {}
+    : role_(role), limits_(limits), deflate_(deflate), validateUtf8_(!limits.skipUtf8Validation) {}
 
 bool Receiver::isRangeError(std::string_view code) {
   return code.starts_with("WS_ERR_") && code != kErrUtf8;
@@ -290,7 +290,7 @@ void Receiver::payload(char* p, size_t n, bool first, bool last, Handler& handle
   }
   if (first && last && frame_.fin && frame_.opcode != 0) {
     // A whole message in one frame, here in the caller's buffer: delivered where it lies.
-    if (frame_.opcode == 1 && !Utf8Validator::isValid(std::string_view(p, n))) {
+    if (frame_.opcode == 1 && validateUtf8_ && !Utf8Validator::isValid(std::string_view(p, n))) {
       fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
       return;
     }
@@ -302,14 +302,15 @@ void Receiver::payload(char* p, size_t n, bool first, bool last, Handler& handle
 
 void Receiver::dataPiece(std::string_view data, bool last, Handler& handler) {
   const uint8_t opcode = frame_.opcode != 0 ? frame_.opcode : fragmented_;
+  const bool text = opcode == 1 && validateUtf8_;
   // Text is checked as it comes, so a bad fragment fails now (Autobahn 6.4.x).
-  if (opcode == 1 && !utf8_.feed(data)) {
+  if (text && !utf8_.feed(data)) {
     fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
     return;
   }
   message_.append(data);
   if (last && frame_.fin) {
-    if (opcode == 1 && !utf8_.complete()) {
+    if (text && !utf8_.complete()) {
       fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
       return;
     }
@@ -319,6 +320,7 @@ void Receiver::dataPiece(std::string_view data, bool last, Handler& handler) {
 
 bool Receiver::inflatePiece(std::string_view data, bool last, Handler& handler) {
   const uint8_t opcode = frame_.opcode != 0 ? frame_.opcode : fragmented_;
+  const bool text = opcode == 1 && validateUtf8_;
   const bool fin = last && frame_.fin;
   // ws checks the inflated total against maxPayload (the wire total was checked in the header).
   const size_t limit = limits_.maxPayload == 0 || limits_.maxPayload > SIZE_MAX
@@ -329,7 +331,7 @@ bool Receiver::inflatePiece(std::string_view data, bool last, Handler& handler) 
   // The text inflated so far is checked before a failure is reported: the bytes inflated before
   // a corrupt spot or the limit are the same however the frame was split, so this order keeps
   // the reported error independent of how the bytes arrived.
-  if (opcode == 1 && !utf8_.feed(std::string_view(message_).substr(before))) {
+  if (text && !utf8_.feed(std::string_view(message_).substr(before))) {
     fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
     return false;
   }
@@ -343,7 +345,7 @@ bool Receiver::inflatePiece(std::string_view data, bool last, Handler& handler) 
     return false;
   }
   if (fin) {
-    if (opcode == 1 && !utf8_.complete()) {
+    if (text && !utf8_.complete()) {
       fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
       return false;
     }
@@ -388,7 +390,7 @@ void Receiver::control(std::string_view data, Handler& handler) {
     return;
   }
   const std::string_view reason = data.substr(2);
-  if (!Utf8Validator::isValid(reason)) {
+  if (validateUtf8_ && !Utf8Validator::isValid(reason)) {
     fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
     return;
   }

@@ -45,6 +45,8 @@ struct Limits {
   // ws 8.18+'s server default: enough for any real sender (browsers send one frame), and it
   // bounds the work a peer can force with empty continuation frames. 0 means no limit.
   size_t maxFragments = 16 * 1024;
+  // ws's skipUTF8Validation: text messages and close reasons are delivered unchecked.
+  bool skipUtf8Validation = false;
 };
 
 class Receiver {
@@ -114,6 +116,7 @@ class Receiver {
   Role role_;
   Limits limits_;
   PerMessageDeflate* deflate_;
+  bool validateUtf8_;
   bool stopped_ = false;
 
   Frame frame_;

@@ -254,6 +254,15 @@ TEST(Receiver, LimitsDoNotApplyWhenZero) {
   EXPECT_EQ(serverReads(wire, none), Events{"binary a" + std::string(20, 'b') + "c"});
 }
 
+TEST(Receiver, SkipsUtf8ValidationWhenAskedAsWsOption) {
+  Limits skip;
+  skip.skipUtf8Validation = true;
+  EXPECT_EQ(serverReads(clientFrame(0x81, "\xff") + clientFrame(0x01, "\xc0") +
+                            clientFrame(0x80, "\xaf") + clientFrame(0x88, "\x03\xe8\xff"),
+                        skip),
+            (Events{"text \xff", "text \xc0\xaf", "close 1000 \xff"}));
+}
+
 TEST(Receiver, ControlFramesDoNotCountTowardsMaxPayload) {
   Limits small;
   small.maxPayload = 4;
