@@ -2,7 +2,8 @@
 // Input: a config byte, a cut count and cut positions, then the wire bytes. Config bits:
 //   0 role (server reads masked frames, client unmasked), 1 permessage-deflate negotiated,
 //   2/3 server/client_no_context_takeover, 4 a small maxPayload (64 KiB) and maxFragments (8),
-//   7 header mode: the bytes are a Sec-WebSocket-Extensions / -Protocol value instead.
+//   5 skipUtf8Validation, 7 header mode: the bytes are a Sec-WebSocket-Extensions / -Protocol value
+//   instead.
 // Properties, aborting when one fails:
 //   - feeding the bytes split at the chosen points (each piece in its own exact-size buffer, so
 //     ASan sees an over-read) gives exactly the events of feeding them whole, and so does
@@ -160,6 +161,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // keep the fuzzer's memory modest with a 4 MiB cap instead.
   c.limits.maxPayload = (flags & 16) != 0 ? 64 * 1024 : 4 << 20;
   c.limits.maxFragments = (flags & 16) != 0 ? 8 : 16 * 1024;
+  c.limits.skipUtf8Validation = (flags & 32) != 0;
 
   std::vector<size_t> cuts;
   for (size_t i = 0; i < cutCount; ++i) {
