@@ -16,15 +16,16 @@
 // assemble in that same buffer, reused from message to message (no allocation per message in
 // steady state) and released after a message larger than kKeptBufferBytes.
 //
-// Differences from ws, by design, all about when an error is seen, never whether: a frame is
-// processed as its bytes arrive (unmasked, inflated, validated), so an error inside a frame is
-// reported before the rest of the frame comes, where ws waits for the whole frame. Text is
-// validated as it arrives (a bad first fragment fails now, not when the message ends: Autobahn
-// 6.4.x), so an invalid fragment reports 1007 even if a later fragment would have broken
-// maxPayload first, and inflated text that is invalid before a corrupt deflate spot reports the
-// UTF-8 error (ws: zlib's; both 1007). maxFragments is counted when a frame's header is read.
-// Otherwise the events, messages and codes are ws's: a differential run of the fuzz corpus
-// through ws 8.23's Receiver gave identical events for every input without these cases.
+// Differences from ws, by design, all about when an error is seen (and so, at times, which of
+// two is reported first), never whether the connection fails. A frame is processed as its
+// bytes arrive (unmasked, inflated, validated), so an error inside a frame is reported before
+// the rest of the frame comes, where ws waits for the whole frame. Text is validated as it
+// arrives (a bad first fragment fails now, not when the message ends: Autobahn 6.4.x), so an
+// invalid fragment reports 1007 even if a later fragment would have broken maxPayload first,
+// and inflated text that is invalid before a corrupt deflate spot reports the UTF-8 error (ws:
+// zlib's; both 1007). maxFragments is counted when a frame's header is read. Otherwise the
+// events, messages and codes are ws's: a differential run of the fuzz corpus through ws 8.23's
+// Receiver gave identical events for every input without these cases.
 #include <cstddef>
 #include <cstdint>
 #include <string>
