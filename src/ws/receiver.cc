@@ -130,9 +130,40 @@ size_t Receiver::parseHeader(const uint8_t* p, size_t n, Handler& handler, bool*
   if (n < 2) {
     return 0;
   }
-  // ws's getInfo, check for check and in its order (the first failing one is reported).
   const uint8_t b0 = p[0];
   const uint8_t b1 = p[1];
+  // The common frame, a whole text or binary message (FIN, no RSV bit, opcode 1 or 2, no
+  // message in progress, so no bytes counted yet), masked as the role wants, with a 7-bit length
+  // the limits allow: every check below passes, so it is committed at once. (The checks cost a
+  // fifth of a 32-byte echo's instructions, callgrind.)
+  const uint8_t expectedMask = role_ == Role::kServer ? 0x80 : 0;
+  if ((b0 == 0x81 || b0 == 0x82) && fragmented_ == 0 && (b1 & 0x80) == expectedMask &&
+      (b1 & 0x7f) < 126 &&
+      (limits_.maxPayload == 0 || static_cast<uint64_t>(b1 & 0x7f) <= limits_.maxPayload)) {
+    const size_t at = expectedMask != 0 ? 6 : 2;
+    if (n < at) {
+      return 0;
+    }
+    if (expectedMask != 0) {
+      std::memcpy(frame_.maskKey, p + 2, 4);
+    }
+    frame_.opcode = b0 & 0x0f;
+    frame_.fin = true;
+    frame_.masked = expectedMask != 0;
+    frame_.length = frame_.remaining = b1 & 0x7f;
+    totalPayload_ = frame_.length;
+    fragments_ = 1;
+    compressed_ = false;
+    utf8_.reset();
+    return at;
+  }
+  return checkHeader(p, n, handler, ok);
+}
+
+size_t Receiver::checkHeader(const uint8_t* p, size_t n, Handler& handler, bool* ok) {
+  const uint8_t b0 = p[0];
+  const uint8_t b1 = p[1];
+  // ws's getInfo, check for check and in its order (the first failing one is reported).
   if ((b0 & 0x30) != 0) {
     *ok = false;
     fail(handler, 1002, std::string(kPrefix) + "RSV2 and RSV3 must be clear", kErrRsv23);

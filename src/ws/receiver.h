@@ -106,6 +106,8 @@ class Receiver {
   // Reads a header from p[0, n): its length, 0 if incomplete. Validates it as ws's getInfo,
   // getPayloadLength* and haveLength do, in their order; false from ok after an error.
   size_t parseHeader(const uint8_t* p, size_t n, Handler& handler, bool* ok);
+  // parseHeader's full checks, for every frame but the common one (n >= 2).
+  size_t checkHeader(const uint8_t* p, size_t n, Handler& handler, bool* ok);
   // Payload bytes of the current frame (already unmasked): first/last piece of it.
   void payload(char* p, size_t n, bool first, bool last, Handler& handler);
   void control(std::string_view data, Handler& handler);
