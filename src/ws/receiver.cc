@@ -48,7 +48,7 @@ size_t Receiver::bufferedBytes() const {
   // heap.
   const auto* object = reinterpret_cast<const char*>(&message_);
   const bool inline_ = message_.data() >= object && message_.data() < object + sizeof message_;
-  return (inline_ ? 0 : message_.capacity()) + headerLength_ + controlLength_;
+  return (inline_ ? 0 : message_.capacity()) + pending_.size() + headerLength_ + controlLength_;
 }
 
 void Receiver::fail(Handler& handler, uint16_t closeCode, std::string_view message,
@@ -60,8 +60,36 @@ void Receiver::fail(Handler& handler, uint16_t closeCode, std::string_view messa
 }
 
 void Receiver::feed(char* data, size_t n, Handler& handler) {
+  if (pending_.empty()) {
+    parse(data, n, handler);
+    return;
+  }
+  // Bytes a throwing callback left unread come first. Rare: a copy is fine.
+  std::string bytes = std::move(pending_);
+  pending_ = std::string();
+  if (n != 0) {
+    bytes.append(data, n);
+  }
+  parse(bytes.data(), bytes.size(), handler);
+}
+
+void Receiver::parse(char* data, size_t n, Handler& handler) {
   char* p = data;
   char* const end = data + n;
+  // A callback may throw (the API layer's listeners do): the exception leaves feed() with the
+  // receiver at a frame boundary (p is advanced past a frame before its callback runs) and the
+  // bytes not read yet kept for the next feed().
+  try {
+    parseFrames(p, end, handler);
+  } catch (...) {
+    if (!stopped_) {
+      pending_.assign(p, static_cast<size_t>(end - p));
+    }
+    throw;
+  }
+}
+
+void Receiver::parseFrames(char*& p, char* const end, Handler& handler) {
   while (!stopped_ && p < end) {
     if (!inFrame_) {
       bool ok = true;
@@ -104,8 +132,9 @@ void Receiver::feed(char* data, size_t n, Handler& handler) {
         }
         inFrame_ = false;
         frame_.remaining = 0;
-        payload(p, length, true, true, handler);
+        char* const payloadStart = p;
         p += length;
+        payload(payloadStart, length, true, true, handler);
         continue;
       }
     }
@@ -121,8 +150,9 @@ void Receiver::feed(char* data, size_t n, Handler& handler) {
     if (last) {
       inFrame_ = false;
     }
-    payload(p, take, done == 0, last, handler);
+    char* const pieceStart = p;
     p += take;
+    payload(pieceStart, take, done == 0, last, handler);
   }
 }
 
@@ -392,11 +422,17 @@ void Receiver::endMessage(std::string_view data, Handler& handler) {
   totalPayload_ = 0;
   fragments_ = 0;
   utf8_.reset();
+  // The buffer is emptied after the callback, even when it throws.
+  struct Clear {
+    std::string& buffer;
+    ~Clear() {
+      buffer.clear();
+      if (buffer.capacity() > kKeptBufferBytes) {
+        std::string().swap(buffer);
+      }
+    }
+  } clear{message_};
   handler.onMessage(data, binary);
-  message_.clear();
-  if (message_.capacity() > kKeptBufferBytes) {
-    std::string().swap(message_);
-  }
 }
 
 void Receiver::control(std::string_view data, Handler& handler) {

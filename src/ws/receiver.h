@@ -79,11 +79,15 @@ class Receiver {
   // Parses frames out of data[0, n), unmasking in place (data is the connection's read buffer),
   // and calls the handler. Returns when all of it is consumed or onError/onClose stopped the
   // receiver; a stopped receiver ignores what it is fed.
+  //
+  // A callback may throw: the exception leaves feed() with the receiver between frames and the
+  // bytes after the frame that threw copied into the receiver; they are parsed first by the next
+  // feed(), and feed(nullptr, 0, handler) parses them at once (to go on right after catching).
   void feed(char* data, size_t n, Handler& handler);
 
   bool stopped() const { return stopped_; }
-  // Bytes of heap the receiver holds (its message buffer), plus the bytes of a partial header or
-  // control payload waiting: for tests and the connection's memory accounting.
+  // Bytes of heap the receiver holds (its message buffer, bytes left by a throwing callback), plus
+  // the bytes of a partial header or control payload waiting: for tests and memory accounting.
   size_t bufferedBytes() const;
 
   // A message buffer larger than this is released after its message rather than kept for the
@@ -105,6 +109,8 @@ class Receiver {
 
   // Reads a header from p[0, n): its length, 0 if incomplete. Validates it as ws's getInfo,
   // getPayloadLength* and haveLength do, in their order; false from ok after an error.
+  void parse(char* data, size_t n, Handler& handler);
+  void parseFrames(char*& p, char* end, Handler& handler);
   size_t parseHeader(const uint8_t* p, size_t n, Handler& handler, bool* ok);
   // parseHeader's full checks, for every frame but the common one (n >= 2).
   size_t checkHeader(const uint8_t* p, size_t n, Handler& handler, bool* ok);
@@ -131,6 +137,7 @@ class Receiver {
   Utf8Validator utf8_;
 
   std::string message_;  // the message assembled from pieces, reused
+  std::string pending_;  // bytes not yet parsed when a callback threw
   uint8_t header_[kMaxFrameHeaderBytes];
   size_t headerLength_ = 0;
   char control_[kMaxControlPayload];
