@@ -68,16 +68,62 @@ std::unique_ptr<Stream> makeInflater() {
   return s;
 }
 
-// The streams a thread's connections share for directions without context takeover: one
-// inflater, and one deflater per (window, level, memLevel) in use (in practice one).
+// The streams a thread's connections borrow for directions without context takeover, one
+// message at a time: lent when a message starts, given back reset when it ends. A connection
+// whose message is still arriving keeps its stream and the next borrower takes another (made
+// on first need), so a stalled peer costs one stream, not an allocation per message of every
+// other connection on the thread. Past kIdleStreams idle streams of a kind, a returned one is
+// freed: a burst of concurrent messages does not stay resident.
 struct ThreadStreams {
-  std::vector<std::unique_ptr<Stream>> deflaters;
-  std::unique_ptr<Stream> inflater;
+  std::vector<std::unique_ptr<Stream>> deflaters;  // lent and idle
+  std::vector<std::unique_ptr<Stream>> inflaters;
 };
+
+constexpr size_t kIdleStreams = 4;
 
 ThreadStreams& threadStreams() {
   thread_local ThreadStreams streams;
   return streams;
+}
+
+bool sameKind(const Stream& s, int windowBits, int level, int memLevel) {
+  return s.windowBits == windowBits && s.level == level && s.memLevel == memLevel;
+}
+
+Stream* borrowStream(std::vector<std::unique_ptr<Stream>>& pool, bool deflating, int windowBits,
+                     int level, int memLevel, const PerMessageDeflate* borrower) {
+  for (auto& s : pool) {
+    if (s->lentTo == nullptr && sameKind(*s, windowBits, level, memLevel)) {
+      s->lentTo = borrower;
+      return s.get();
+    }
+  }
+  pool.push_back(deflating ? makeDeflater(windowBits, level, memLevel) : makeInflater());
+  pool.back()->lentTo = borrower;
+  return pool.back().get();
+}
+
+void returnStream(std::vector<std::unique_ptr<Stream>>& pool, Stream* stream) {
+  if (stream->deflating) {
+    deflateReset(&stream->z);
+  } else {
+    inflateReset(&stream->z);
+  }
+  stream->lentTo = nullptr;
+  size_t idle = 0;
+  for (auto& s : pool) {
+    if (s->lentTo == nullptr && sameKind(*s, stream->windowBits, stream->level, stream->memLevel)) {
+      ++idle;
+    }
+  }
+  if (idle > kIdleStreams) {
+    for (auto it = pool.begin(); it != pool.end(); ++it) {
+      if (it->get() == stream) {
+        pool.erase(it);
+        break;
+      }
+    }
+  }
 }
 
 const char* zlibCodeName(int code) {
@@ -99,8 +145,7 @@ const char* zlibCodeName(int code) {
 
 PerMessageDeflate::PerMessageDeflate(Role role, const DeflateParams& params,
                                      const DeflateOptions& options)
-    : role_(role),
-      params_(params),
+    : params_(params),
       options_(options),
       ownNoContextTakeover_(role == Role::kServer ? params.serverNoContextTakeover
                                                   : params.clientNoContextTakeover),
@@ -111,14 +156,12 @@ PerMessageDeflate::PerMessageDeflate(Role role, const DeflateParams& params,
 }
 
 PerMessageDeflate::~PerMessageDeflate() {
-  // A shared stream lent to us mid-message goes back reset, for the next borrower.
+  // A stream lent for a message still in progress goes back, reset, for the next borrower.
   if (borrowedDeflater_ != nullptr) {
-    deflateReset(&borrowedDeflater_->z);
-    borrowedDeflater_->lentTo = nullptr;
+    returnStream(threadStreams().deflaters, borrowedDeflater_);
   }
   if (borrowedInflater_ != nullptr) {
-    inflateReset(&borrowedInflater_->z);
-    borrowedInflater_->lentTo = nullptr;
+    returnStream(threadStreams().inflaters, borrowedInflater_);
   }
   delete ownDeflater_;
   delete ownInflater_;
@@ -128,31 +171,14 @@ PerMessageDeflate::Stream* PerMessageDeflate::deflater() {
   if (borrowedDeflater_ != nullptr) {
     return borrowedDeflater_;
   }
-  if (ownDeflater_ != nullptr) {
-    return ownDeflater_;
-  }
   if (ownNoContextTakeover_) {
-    ThreadStreams& t = threadStreams();
-    Stream* shared = nullptr;
-    for (auto& s : t.deflaters) {
-      if (s->windowBits == deflateWindowBits_ && s->level == options_.level &&
-          s->memLevel == options_.memLevel) {
-        shared = s.get();
-        break;
-      }
-    }
-    if (shared == nullptr) {
-      t.deflaters.push_back(makeDeflater(deflateWindowBits_, options_.level, options_.memLevel));
-      shared = t.deflaters.back().get();
-    }
-    if (shared->lentTo == nullptr) {
-      shared->lentTo = this;
-      borrowedDeflater_ = shared;
-      return shared;
-    }
-    // Lent to another connection's unfinished message: a private one for this message.
+    borrowedDeflater_ = borrowStream(threadStreams().deflaters, true, deflateWindowBits_,
+                                     options_.level, options_.memLevel, this);
+    return borrowedDeflater_;
   }
-  ownDeflater_ = makeDeflater(deflateWindowBits_, options_.level, options_.memLevel).release();
+  if (ownDeflater_ == nullptr) {
+    ownDeflater_ = makeDeflater(deflateWindowBits_, options_.level, options_.memLevel).release();
+  }
   return ownDeflater_;
 }
 
@@ -160,49 +186,33 @@ PerMessageDeflate::Stream* PerMessageDeflate::inflater() {
   if (borrowedInflater_ != nullptr) {
     return borrowedInflater_;
   }
-  if (ownInflater_ != nullptr) {
-    return ownInflater_;
-  }
   if (peerNoContextTakeover_) {
-    ThreadStreams& t = threadStreams();
-    if (t.inflater == nullptr) {
-      t.inflater = makeInflater();
-    }
-    if (t.inflater->lentTo == nullptr) {
-      t.inflater->lentTo = this;
-      borrowedInflater_ = t.inflater.get();
-      return borrowedInflater_;
-    }
+    const Stream defaults;
+    borrowedInflater_ = borrowStream(threadStreams().inflaters, false, defaults.windowBits,
+                                     defaults.level, defaults.memLevel, this);
+    return borrowedInflater_;
   }
-  ownInflater_ = makeInflater().release();
+  if (ownInflater_ == nullptr) {
+    ownInflater_ = makeInflater().release();
+  }
   return ownInflater_;
 }
 
 void PerMessageDeflate::endDeflateMessage() {
   if (borrowedDeflater_ != nullptr) {
-    deflateReset(&borrowedDeflater_->z);
-    borrowedDeflater_->lentTo = nullptr;
+    returnStream(threadStreams().deflaters, borrowedDeflater_);
     borrowedDeflater_ = nullptr;
-  } else if (ownNoContextTakeover_ && ownDeflater_ != nullptr) {
-    delete ownDeflater_;  // a stand-in for a busy shared stream: nothing is kept
-    ownDeflater_ = nullptr;
   }
 }
 
 void PerMessageDeflate::endInflateMessage() {
   if (borrowedInflater_ != nullptr) {
-    inflateReset(&borrowedInflater_->z);
-    borrowedInflater_->lentTo = nullptr;
+    returnStream(threadStreams().inflaters, borrowedInflater_);
     borrowedInflater_ = nullptr;
-  } else if (ownInflater_ != nullptr) {
-    if (peerNoContextTakeover_) {
-      delete ownInflater_;
-      ownInflater_ = nullptr;
-    } else if (inflateEnded_) {
-      // The peer ended its deflate stream (a final block): ws then starts a new inflate stream,
-      // so the context is gone.
-      inflateReset(&ownInflater_->z);
-    }
+  } else if (ownInflater_ != nullptr && inflateEnded_) {
+    // The peer ended its deflate stream (a final block): ws then starts a new inflate stream,
+    // so the context is gone.
+    inflateReset(&ownInflater_->z);
   }
   inflateEnded_ = false;
 }
@@ -249,6 +259,9 @@ PerMessageDeflate::Result PerMessageDeflate::decompress(std::string_view data, b
   Stream* stream = inflater();
   z_stream& z = stream->z;
   auto inflateAll = [&](std::string_view input) -> Result {
+    // zlib's reset leaves next_in/avail_in alone: a stream must never start from a previous
+    // call's (freed) input.
+    z.avail_in = 0;
     size_t offset = 0;
     while (!inflateEnded_) {
       if (z.avail_in == 0) {
@@ -297,6 +310,8 @@ PerMessageDeflate::Result PerMessageDeflate::decompress(std::string_view data, b
   if (result == Result::kOk && fin) {
     result = inflateAll(std::string_view(reinterpret_cast<const char*>(kTail), 4));
   }
+  z.avail_in = 0;
+  z.next_in = nullptr;
   if (result != Result::kOk) {
     // The message is abandoned: the next one (if any) starts clean.
     inflateEnded_ = true;

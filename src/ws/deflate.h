@@ -6,12 +6,13 @@
 // Memory by design: 10k idle compressed connections must not hold 10k zlib windows. A direction
 // without context takeover (ours: server_no_context_takeover for a server; the peer's:
 // client_no_context_takeover) starts every message from an empty window, so it borrows a
-// per-thread shared z_stream for the message and hands it back reset at the message's end: the
-// connection holds nothing between messages. Only a direction with context takeover gives the
-// connection its own z_stream, made on first use and kept. (If the shared stream is lent out
-// mid-message, e.g. to a fragmented message still arriving, a second connection's message gets
-// a private stream for its duration.) A server that answers with client_no_context_takeover
-// (DeflateOptions::clientNoContextTakeover) therefore inflates with no per-connection state.
+// z_stream from a per-thread pool for the message and gives it back reset when the message
+// ends: the connection holds nothing between messages, and steady state allocates nothing (a
+// message still arriving keeps its stream; the next message on the thread takes another from
+// the pool, which keeps at most a few idle ones). Only a direction with context takeover gives
+// the connection its own z_stream, made on first use and kept. A server that answers with
+// client_no_context_takeover (DeflateOptions::clientNoContextTakeover) therefore inflates with
+// no per-connection state.
 //
 // Inflating always uses a 32 KiB window (windowBits 15) whatever client_max_window_bits says:
 // every stream a conforming peer sends decodes with it, the per-thread stream serves every
@@ -59,9 +60,10 @@ class PerMessageDeflate {
   size_t threshold() const { return options_.threshold; }
   bool ownNoContextTakeover() const { return ownNoContextTakeover_; }
 
-  // Whether this connection holds a z_stream of its own now (tests, memory accounting).
-  bool holdsDeflater() const { return ownDeflater_ != nullptr; }
-  bool holdsInflater() const { return ownInflater_ != nullptr; }
+  // Whether this connection holds a z_stream now, its own or one borrowed for the message in
+  // progress (tests, memory accounting).
+  bool holdsDeflater() const { return ownDeflater_ != nullptr || borrowedDeflater_ != nullptr; }
+  bool holdsInflater() const { return ownInflater_ != nullptr || borrowedInflater_ != nullptr; }
 
   struct Stream;  // a z_stream and its bookkeeping (deflate.cc)
 
@@ -71,7 +73,6 @@ class PerMessageDeflate {
   void endDeflateMessage();
   void endInflateMessage();
 
-  Role role_;
   DeflateParams params_;
   DeflateOptions options_;
   bool ownNoContextTakeover_;

@@ -1,18 +1,19 @@
 #include "ws/mask.h"
 
+#include <bit>
 #include <cstring>
 
 namespace nodecc::ws::core {
 
 void applyMask(char* data, size_t n, const uint8_t key[4], size_t offset) {
-  // The key rotated so that byte 0 of each 8-byte block lines up with data[0]; memcpy keeps the
-  // word's byte order the memory order, so no endianness question arises.
-  uint8_t rotated[8];
-  for (size_t i = 0; i < 8; ++i) {
-    rotated[i] = key[(offset + i) & 3];
-  }
-  uint64_t word;
-  std::memcpy(&word, rotated, 8);
+  // The key as a word whose memory order starts at key byte (offset & 3): a rotation of the
+  // loaded key (right on little-endian, left on big-endian), doubled to 64 bits. Building it
+  // byte by byte cost a third of a 32-byte message's whole receive-and-echo (perf, -O2).
+  uint32_t k;
+  std::memcpy(&k, key, 4);
+  const int shift = static_cast<int>(8 * (offset & 3));
+  k = std::endian::native == std::endian::little ? std::rotr(k, shift) : std::rotl(k, shift);
+  const uint64_t word = (uint64_t{k} << 32) | k;
   size_t i = 0;
   // Four words per turn: the loop GCC and clang turn into 16/32-byte vector XORs.
   for (; i + 32 <= n; i += 32) {
@@ -30,8 +31,11 @@ void applyMask(char* data, size_t n, const uint8_t key[4], size_t offset) {
     w ^= word;
     std::memcpy(data + i, &w, 8);
   }
-  for (; i < n; ++i) {
-    data[i] = static_cast<char>(data[i] ^ rotated[i & 7]);
+  // The tail: the word's bytes in memory order, as the key bytes that follow.
+  uint8_t tail[8];
+  std::memcpy(tail, &word, 8);
+  for (size_t j = 0; i < n; ++i, ++j) {
+    data[i] = static_cast<char>(data[i] ^ tail[j]);
   }
 }
 

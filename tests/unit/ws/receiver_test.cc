@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -254,6 +255,15 @@ TEST(Receiver, LimitsDoNotApplyWhenZero) {
   EXPECT_EQ(serverReads(wire, none), Events{"binary a" + std::string(20, 'b') + "c"});
 }
 
+TEST(Receiver, SkipsUtf8ValidationWhenAskedAsWsOption) {
+  Limits skip;
+  skip.skipUtf8Validation = true;
+  EXPECT_EQ(serverReads(clientFrame(0x81, "\xff") + clientFrame(0x01, "\xc0") +
+                            clientFrame(0x80, "\xaf") + clientFrame(0x88, "\x03\xe8\xff"),
+                        skip),
+            (Events{"text \xff", "text \xc0\xaf", "close 1000 \xff"}));
+}
+
 TEST(Receiver, ControlFramesDoNotCountTowardsMaxPayload) {
   Limits small;
   small.maxPayload = 4;
@@ -340,6 +350,49 @@ TEST(Receiver, ReusesItsBufferForSmallFragmentedMessages) {
   }
   EXPECT_EQ(r.bufferedBytes(), held);
   EXPECT_EQ(rec.events.size(), 11u);
+}
+
+// Throws from onMessage for messages starting with '!', as a listener of the API layer may.
+class ThrowingRecorder : public Recorder {
+ public:
+  void onMessage(std::string_view data, bool binary) override {
+    Recorder::onMessage(data, binary);
+    if (!data.empty() && data[0] == '!') {
+      throw std::runtime_error("listener threw");
+    }
+  }
+};
+
+TEST(Receiver, KeepsItsPlaceWhenACallbackThrows) {
+  const std::string tail = clientFrame(0x81, "fourth, split across reads");
+  std::string wire = clientFrame(0x81, "first") + clientFrame(0x01, "!sec") +
+                     clientFrame(0x89, "between") + clientFrame(0x80, "ond") +
+                     clientFrame(0x81, "third") + tail.substr(0, 9);
+  std::string rest = tail.substr(9);
+  Receiver r(Role::kServer, {}, nullptr);
+  ThrowingRecorder rec;
+  EXPECT_THROW(r.feed(wire.data(), wire.size(), rec), std::runtime_error);
+  EXPECT_EQ(rec.events, (Events{"text first", "ping between", "text !second"}));
+  // What followed the throwing frame is parsed on resume, once, and the assembly buffer was
+  // emptied despite the throw.
+  r.feed(nullptr, 0, rec);
+  r.feed(rest.data(), rest.size(), rec);
+  EXPECT_EQ(rec.events, (Events{"text first", "ping between", "text !second", "text third",
+                                "text fourth, split across reads"}));
+  std::string again = clientFrame(0x01, "frag") + clientFrame(0x80, "ment");
+  r.feed(again.data(), again.size(), rec);
+  EXPECT_EQ(rec.events.back(), "text fragment");
+}
+
+TEST(Receiver, ParsesBytesLeftByAThrowBeforeTheNextRead) {
+  std::string wire = clientFrame(0x82, "!boom") + clientFrame(0x82, "after");
+  std::string next = clientFrame(0x82, "next read");
+  Receiver r(Role::kServer, {}, nullptr);
+  ThrowingRecorder rec;
+  EXPECT_THROW(r.feed(wire.data(), wire.size(), rec), std::runtime_error);
+  EXPECT_GT(r.bufferedBytes(), 0u);
+  r.feed(next.data(), next.size(), rec);
+  EXPECT_EQ(rec.events, (Events{"binary !boom", "binary after", "binary next read"}));
 }
 
 TEST(Receiver, SaysWhichErrorsWsRaisesAsRangeError) {
