@@ -31,6 +31,9 @@ int main() {
       std::fflush(stdout);
     });
     wss.on("connection", [](ws::WebSocket& socket, http::IncomingMessage&) {
+      // A peer that breaks the protocol is closed with ws's code; without an 'error' listener
+      // that error would be uncaught (and end the process), as in Node.
+      socket.on("error", [](const Error&) {});
       socket.on("message", [&socket](const Buffer& data, bool isBinary) {
         socket.send(data, {.binary = isBinary});
       });

@@ -14,6 +14,9 @@ const wss = new WebSocketServer({ port, host, perMessageDeflate: deflate, maxFra
   console.log(`listening on ws://${host}:${port}/`);
 });
 wss.on('connection', (socket) => {
+  // A peer that breaks the protocol is closed with ws's code; without an 'error' listener that
+  // error would be uncaught (and end the process).
+  socket.on('error', () => {});
   socket.on('message', (data, isBinary) => {
     socket.send(data, { binary: isBinary });
   });

@@ -14,7 +14,7 @@
 //                    "close" (), "error" (const Error&),
 //                    "headers" (std::vector<std::string>& headers, http::IncomingMessage&),
 //                    "wsClientError" (const Error&, net::Socket&, http::IncomingMessage&)
-//   WebSocket: "open" (), "message" (const Buffer& data, bool isBinary),
+//   WebSocket: "open" () (a client's), "message" (const Buffer& data, bool isBinary),
 //              "close" (int code, const Buffer& reason), "error" (const Error&),
 //              "ping" (const Buffer&), "pong" (const Buffer&)
 // Lifetime: createServer returns a server the thread's runtime owns; it lives until the thread
@@ -31,6 +31,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "nodecc/buffer.h"
@@ -50,12 +51,14 @@ class ServerImpl;
 // ws's perMessageDeflate options. The server negotiates the extension only when it is enabled.
 struct PerMessageDeflateOptions {
   bool enabled = false;
-  // Ask the peer (server: the client) not to keep its compression context between messages, and
-  // do not keep ours: with both, a connection holds no zlib state between messages (the
-  // contexts are shared per thread), the memory 10,000 idle connections need stays small.
-  // nodecc's default for clientNoContextTakeover is true for that reason (ws's is false: a
-  // ws client still talks to it, RFC 7692 §7.1.1.1 lets the server ask).
-  bool serverNoContextTakeover = false;
+  // Neither side keeps its compression context between messages: the server says both
+  // server_no_context_takeover and client_no_context_takeover in its answer, offered or not
+  // (RFC 7692 §7.1.1.1 lets it; ws clients and browsers accept it). Then a connection holds no
+  // zlib state between messages (one zlib stream per thread and direction, reset per message):
+  // 10,000 idle compressed connections hold no windows. ws's defaults are false for both
+  // (better ratios on streams of similar messages, a window pair per connection): set them
+  // false for that. (On a client, ClientOptions sets both false: ws's offer.)
+  bool serverNoContextTakeover = true;
   bool clientNoContextTakeover = true;
   int serverMaxWindowBits = 0;  // 8..15; 0: not set
   int clientMaxWindowBits = 0;  // 8..15; 0: not set
@@ -81,7 +84,8 @@ struct ServerOptions {
   std::string path{};              // "": every path
   uint64_t maxPayload = 100 * 1024 * 1024;  // bytes per message (1009 beyond)
   PerMessageDeflateOptions perMessageDeflate{};
-  bool clientTracking = true;  // wss.clients()
+  bool clientTracking = true;       // wss.clients()
+  bool skipUTF8Validation = false;  // text messages are not checked (ws's option)
   // The most frames one message may have (1008 beyond; ws's maxFragments). 0: no limit.
   size_t maxFragments = 16 * 1024;
   bool autoPong = true;
@@ -98,6 +102,22 @@ struct SendOptions {
   std::optional<bool> binary{};
   bool compress = true;  // with permessage-deflate negotiated and the size past threshold
   bool fin = true;       // false: a fragment; the next send continues the message
+};
+
+// new WebSocket(url, protocols, options): ws's client options.
+struct ClientOptions {
+  // ws's client default: permessage-deflate offered as "permessage-deflate;
+  // client_max_window_bits", context takeover kept both ways unless the server says otherwise.
+  PerMessageDeflateOptions perMessageDeflate{
+      .enabled = true, .serverNoContextTakeover = false, .clientNoContextTakeover = false};
+  uint64_t maxPayload = 100 * 1024 * 1024;
+  size_t maxFragments = 16 * 1024;
+  bool autoPong = true;
+  bool skipUTF8Validation = false;
+  uint64_t handshakeTimeout = 0;  // ms; 0: none ("Opening handshake has timed out")
+  int protocolVersion = 13;       // 13 or 8 (RangeError otherwise, as ws)
+  std::string origin{};           // Origin (Sec-WebSocket-Origin for version 8)
+  std::vector<std::pair<std::string, std::string>> headers{};  // more request fields
 };
 
 class WebSocket : public EventEmitter {
@@ -140,6 +160,8 @@ class WebSocket : public EventEmitter {
   std::string protocol() const;
   std::string extensions() const;
   bool isPaused() const;
+  // A client's URL (ws's url); "" for a server's socket.
+  std::string url() const;
 
   detail::WebSocketImpl* impl() const { return impl_; }
 
@@ -182,5 +204,14 @@ class WebSocketServer : public EventEmitter {
 // that server's upgrade requests; with noServer, only handleUpgrade. callback runs on
 // "listening".
 WebSocketServer& createServer(ServerOptions options, UniqueFunction<void()> callback = nullptr);
+
+// new WebSocket(url[, protocols][, options]): a client, CONNECTING until "open" (or "error"
+// and "close" 1006 with ws's message: "Unexpected server response: 404", "Invalid
+// Sec-WebSocket-Accept header", "Server sent no subprotocol", a connect error...). Throws
+// SyntaxError for what ws rejects at once (an invalid URL, a scheme other than ws:/http:, a
+// fragment, an invalid or repeated subprotocol). ws:// only for now: a wss:// URL throws. The
+// socket belongs to the thread's runtime, as a server's does.
+WebSocket& connect(std::string_view url, std::vector<std::string> protocols = {},
+                   ClientOptions options = {});
 
 }  // namespace nodecc::ws

@@ -138,6 +138,7 @@ void ServerImpl::handleUpgrade(http::IncomingMessage& req, net::Socket& socket, 
   conn.role = core::Role::kServer;
   conn.maxPayload = options_.maxPayload;
   conn.maxFragments = options_.maxFragments;
+  conn.skipUTF8Validation = options_.skipUTF8Validation;
   conn.autoPong = options_.autoPong;
   if (options_.perMessageDeflate.enabled) {
     if (auto header = req.headers.get("sec-websocket-extensions")) {

@@ -27,6 +27,13 @@ void refuse(int state, UniqueFunction<void(Error*)>& cb) {
   });
 }
 
+// ws: sending before "open" is a programming error, thrown.
+void throwIfConnecting(int state) {
+  if (state == WebSocket::CONNECTING) {
+    throw Error("WebSocket is not open: readyState 0 (CONNECTING)");
+  }
+}
+
 void checkControlPayload(std::string_view data) {
   if (data.size() > core::kMaxControlPayload) {
     Error err("The data size must not be greater than 125 bytes");
@@ -45,6 +52,7 @@ void WebSocket::send(std::string_view data, UniqueFunction<void(Error*)> cb) {
 
 void WebSocket::send(std::string_view data, SendOptions options, UniqueFunction<void(Error*)> cb) {
   const int state = impl_->readyState();
+  throwIfConnecting(state);
   if (state != OPEN) {
     refuse(state, cb);
     return;
@@ -68,6 +76,7 @@ void WebSocket::send(const Buffer& data, SendOptions options, UniqueFunction<voi
 void WebSocket::ping(std::string_view data, UniqueFunction<void(Error*)> cb) {
   checkControlPayload(data);
   const int state = impl_->readyState();
+  throwIfConnecting(state);
   if (state != OPEN) {
     refuse(state, cb);
     return;
@@ -78,6 +87,7 @@ void WebSocket::ping(std::string_view data, UniqueFunction<void(Error*)> cb) {
 void WebSocket::pong(std::string_view data, UniqueFunction<void(Error*)> cb) {
   checkControlPayload(data);
   const int state = impl_->readyState();
+  throwIfConnecting(state);
   if (state != OPEN) {
     refuse(state, cb);
     return;
@@ -133,6 +143,10 @@ std::string WebSocket::extensions() const {
 
 bool WebSocket::isPaused() const {
   return impl_->paused();
+}
+
+std::string WebSocket::url() const {
+  return impl_->url();
 }
 
 }  // namespace nodecc::ws

@@ -14,11 +14,17 @@ namespace {
 // whole is copied, by the receiver. 64 KiB takes a burst of small messages in one recv.
 constexpr size_t kReadChunk = 64 * 1024;
 thread_local char tReadScratch[kReadChunk];
+// The spare output buffer of this thread: lent to the connection that is sending, so that an
+// idle connection holds none (10,000 idle connections would otherwise each keep the capacity of
+// their largest burst).
+thread_local std::string tSpareCork;
+const size_t kInlineCapacity = std::string().capacity();
 
 core::Limits limitsOf(const ConnectionOptions& o) {
   core::Limits limits;
   limits.maxPayload = o.maxPayload;
   limits.maxFragments = o.maxFragments;
+  limits.skipUtf8Validation = o.skipUTF8Validation;
   return limits;
 }
 
@@ -29,12 +35,9 @@ std::unique_ptr<core::PerMessageDeflate> deflateOf(const ConnectionOptions& o) {
   return std::make_unique<core::PerMessageDeflate>(o.role, *o.deflate, o.deflateOptions);
 }
 
+// A listener threw (or "error" had no listener): uncaught, as in Node.
 void reportUncaught(std::exception_ptr e) {
-  if (process::listenerCount("uncaughtException") > 0) {
-    process::emit("uncaughtException", e, std::string("uncaughtException"));
-  } else {
-    nodecc::detail::printUncaught(e);
-  }
+  nodecc::detail::Runtime::current().uncaught(e, "uncaughtException");
 }
 }  // namespace
 
@@ -42,15 +45,21 @@ WebSocketImpl::WebSocketImpl(loop::core::Loop& loop, ConnectionOptions options)
     : loop_(loop),
       options_(std::move(options)),
       stream_(loop, *this),
-      facade_(std::make_unique<WebSocket>(this)),
-      deflate_(deflateOf(options_)),
-      receiver_(options_.role, limitsOf(options_), deflate_.get()),
-      sender_(options_.role, deflate_.get()) {
+      facade_(std::make_unique<WebSocket>(this)) {
   closeTimer_.data = this;
+  handshakeTimer_.data = this;
+}
+
+void WebSocketImpl::openEngine() {
+  deflate_ = deflateOf(options_);
+  receiver_.emplace(options_.role, limitsOf(options_), deflate_.get());
+  sender_.emplace(options_.role, deflate_.get());
+  readyState_ = WebSocket::OPEN;
 }
 
 WebSocketImpl::~WebSocketImpl() {
   loop_.stopTimer(closeTimer_);
+  loop_.stopTimer(handshakeTimer_);
   loop_.cancelDeferred(flushDeferred_);
 }
 
@@ -60,7 +69,8 @@ bool WebSocketImpl::start(int fd, std::string_view handshake, std::string_view h
     return false;
   }
   (void)stream_.setNoDelay(true);  // as ws (socket.setNoDelay()): frames are whole messages
-  out_.append(handshake);
+  openEngine();
+  cork().append(handshake);
   if (!head.empty()) {
     std::string first(head);  // the receiver unmasks in place
     corked_ = true;
@@ -79,6 +89,10 @@ std::span<char> WebSocketImpl::readBuffer() {
 }
 
 void WebSocketImpl::onRead(size_t n) {
+  if (client_) {
+    readHandshake(n);
+    return;
+  }
   corked_ = true;
   feed(tReadScratch, n);
   corked_ = false;
@@ -86,11 +100,20 @@ void WebSocketImpl::onRead(size_t n) {
 }
 
 void WebSocketImpl::feed(char* data, size_t n) {
-  try {
-    receiver_.feed(data, n, *this);
-  } catch (...) {
-    // A listener threw: uncaught, as in Node; the connection goes on.
-    reportUncaught(std::current_exception());
+  for (;;) {
+    try {
+      receiver_->feed(data, n, *this);
+      return;
+    } catch (...) {
+      // A listener threw: uncaught, as in Node (an 'uncaughtException' listener keeps the
+      // process); the connection goes on with the frames after it, which the receiver kept.
+      reportUncaught(std::current_exception());
+    }
+    if (closing_ || receiver_->stopped()) {
+      return;
+    }
+    data = nullptr;
+    n = 0;
   }
 }
 
@@ -101,7 +124,7 @@ void WebSocketImpl::onMessage(std::string_view data, bool binary) {
 
 void WebSocketImpl::onPing(std::string_view data) {
   if (options_.autoPong && readyState_ == WebSocket::OPEN) {
-    sender_.pong(out_, data);
+    sender_->pong(cork(), data);
     queued(nullptr);
   }
   if (facade_->listenerCount("ping") > 0) {
@@ -144,17 +167,17 @@ void WebSocketImpl::onError(uint16_t closeCode, std::string_view message, std::s
 
 void WebSocketImpl::send(core::Opcode opcode, std::string_view data, bool fin, bool compress,
                          UniqueFunction<void(Error*)> cb) {
-  sender_.send(out_, opcode, data, fin, compress);
+  sender_->send(cork(), opcode, data, fin, compress);
   queued(std::move(cb));
 }
 
 void WebSocketImpl::ping(std::string_view data, UniqueFunction<void(Error*)> cb) {
-  sender_.ping(out_, data);
+  sender_->ping(cork(), data);
   queued(std::move(cb));
 }
 
 void WebSocketImpl::pong(std::string_view data, UniqueFunction<void(Error*)> cb) {
-  sender_.pong(out_, data);
+  sender_->pong(cork(), data);
   queued(std::move(cb));
 }
 
@@ -162,10 +185,44 @@ void WebSocketImpl::queued(UniqueFunction<void(Error*)> cb) {
   if (cb) {
     writeCallbacks_.push_back(std::move(cb));
   }
-  if (!corked_ && !flushDeferred_.queued()) {
-    // Sent outside a read (a timer, another connection's message): gathered until the pending
-    // phase, so a burst of sends still leaves in one write.
+  if (corked_) {
+    return;  // leaves with everything else this read produced
+  }
+  // Sent outside a read (a timer, another connection's message): written now, one write per
+  // send as uWebSockets does outside its callbacks, so no connection holds an output buffer
+  // between loop passes. Callbacks run from the pending phase, never inside send().
+  writeOut();
+  if (!writeCallbacks_.empty() && !flushDeferred_.queued()) {
     loop_.queuePending(flushDeferred_);
+  }
+}
+
+void WebSocketImpl::writeOut() {
+  if (closing_) {
+    return;
+  }
+  if (!out_.empty()) {
+    stream_.write(std::string_view(out_));
+    out_.clear();
+  }
+  releaseCork();
+}
+
+std::string& WebSocketImpl::cork() {
+  if (out_.empty() && out_.capacity() <= kInlineCapacity &&
+      tSpareCork.capacity() > kInlineCapacity) {
+    out_ = std::move(tSpareCork);
+    tSpareCork.clear();
+  }
+  return out_;
+}
+
+void WebSocketImpl::releaseCork() {
+  if (out_.empty() && out_.capacity() > kInlineCapacity) {
+    if (tSpareCork.capacity() <= kInlineCapacity) {
+      tSpareCork = std::move(out_);
+    }
+    out_ = std::string();  // nested sends (one connection's message sent on another) keep none
   }
 }
 
@@ -177,10 +234,7 @@ void WebSocketImpl::flush() {
   if (closing_) {
     return;
   }
-  if (!out_.empty()) {
-    stream_.write(std::string_view(out_));
-    out_.clear();
-  }
+  writeOut();
   if (stream_.queuedBytes() == 0 && !writeCallbacks_.empty()) {
     runWriteCallbacks(nullptr);
   }
@@ -212,6 +266,10 @@ void WebSocketImpl::close(uint16_t code, std::string_view reason) {
   if (readyState_ == WebSocket::CLOSED || closing_) {
     return;
   }
+  if (readyState_ == WebSocket::CONNECTING) {
+    failHandshake(Error("WebSocket was closed before the connection was established"));
+    return;
+  }
   if (readyState_ == WebSocket::CLOSING) {
     if (closeFrameSent_ && closeFrameReceived_) {
       endOutput();
@@ -219,7 +277,7 @@ void WebSocketImpl::close(uint16_t code, std::string_view reason) {
     return;
   }
   readyState_ = WebSocket::CLOSING;
-  sender_.close(out_, code, reason);
+  sender_->close(cork(), code, reason);
   closeFrameSent_ = true;
   queued(nullptr);
   if (closeFrameReceived_) {
@@ -248,6 +306,10 @@ void WebSocketImpl::maybeShutdown() {
 
 void WebSocketImpl::terminate() {
   if (readyState_ == WebSocket::CLOSED || closing_) {
+    return;
+  }
+  if (readyState_ == WebSocket::CONNECTING) {
+    failHandshake(Error("WebSocket was closed before the connection was established"));
     return;
   }
   readyState_ = WebSocket::CLOSING;
@@ -286,8 +348,9 @@ void WebSocketImpl::destroy() {
   }
   closing_ = true;
   loop_.stopTimer(closeTimer_);
+  loop_.stopTimer(handshakeTimer_);
   loop_.cancelDeferred(flushDeferred_);
-  stream_.close();
+  stream_.close();  // also for a client that never connected: "close" from the close phase
 }
 
 void WebSocketImpl::onCloseTimer(loop::core::Timer* t) {
@@ -303,11 +366,22 @@ void WebSocketImpl::onClose() {
   if (server != nullptr) {
     server->connectionClosed(this);
   }
+  if (failure_) {
+    try {
+      facade_->emit("error", static_cast<const Error&>(*failure_));
+    } catch (...) {
+      reportUncaught(std::current_exception());
+    }
+  }
   try {
     Buffer reason = Buffer::from(closeReason_);
     facade_->emit("close", int(closeCode_), static_cast<const Buffer&>(reason));
   } catch (...) {
     reportUncaught(std::current_exception());
+  }
+  if (lookupPending) {
+    closed_ = true;  // freed by resolved()
+    return;
   }
   delete this;
 }

@@ -12,13 +12,16 @@
 // after kCloseTimeoutMs.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "http/parser.h"
 #include "loop/loop.h"
 #include "loop/timer_queue.h"
+#include "net/socket_address.h"
 #include "net/stream.h"
 #include "nodecc/ws.h"
 #include "ws/deflate.h"
@@ -34,11 +37,23 @@ struct ConnectionOptions {
   core::Role role = core::Role::kServer;
   uint64_t maxPayload = 100 * 1024 * 1024;
   size_t maxFragments = 16 * 1024;
+  bool skipUTF8Validation = false;
   bool autoPong = true;
   std::string protocol;
   std::string extensions;                      // the Sec-WebSocket-Extensions agreed
   std::optional<core::DeflateParams> deflate;  // permessage-deflate, when agreed
   core::DeflateOptions deflateOptions;
+};
+
+// What a client's opening handshake must find in the server's 101 (ws's checks).
+struct ClientHandshake {
+  std::string request;                 // the GET request, written once connected
+  std::string key;                     // our Sec-WebSocket-Key
+  std::vector<std::string> protocols;  // offered
+  bool offeredDeflate = false;
+  uint64_t timeoutMs = 0;  // ws's handshakeTimeout (0: none)
+  std::string address;     // for connect errors ("connect ECONNREFUSED 127.0.0.1:8080")
+  uint16_t port = 0;
 };
 
 class WebSocketImpl final : public net::core::Stream::Handler, public core::Receiver::Handler {
@@ -51,10 +66,19 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   WebSocketImpl(const WebSocketImpl&) = delete;
   WebSocketImpl& operator=(const WebSocketImpl&) = delete;
 
-  // Takes the socket `fd` (connected, non-blocking), writes `handshake` (the 101 response) and
-  // parses `head` (bytes that followed the request head) as the first frames. False (fd closed,
-  // nothing emitted) when the loop cannot watch it.
+  // Server: takes the socket `fd` (connected, non-blocking), writes `handshake` (the 101
+  // response) and parses `head` (bytes that followed the request head) as the first frames.
+  // False (fd closed, nothing emitted) when the loop cannot watch it.
   bool start(int fd, std::string_view handshake, std::string_view head);
+  // Client: CONNECTING until the server's 101 passes ws's checks ("open"), or "error" and
+  // "close" (1006). `to` unset: the host is being resolved (connectTo or fail follows).
+  void startClient(std::string url, ClientHandshake handshake);
+  void connectTo(const net::core::SocketAddress& to);
+  // The host's address is known (or err): connects, or fails. Frees a socket closed meanwhile.
+  void resolved(Error* err, const net::core::SocketAddress* to);
+  bool lookupPending = false;  // a resolve callback will still come (see resolved)
+  // Fails a client that is still connecting: "error" (err), then "close" (1006).
+  void failHandshake(const Error& err);
 
   WebSocket& facade() { return *facade_; }
   ServerImpl* server = nullptr;  // told when the connection closes (wss.clients)
@@ -75,6 +99,7 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   const std::string& protocol() const { return options_.protocol; }
   const std::string& extensions() const { return options_.extensions; }
   bool paused() const { return paused_; }
+  const std::string& url() const { return url_; }
 
  private:
   // net::core::Stream::Handler
@@ -92,10 +117,27 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   void onClose(uint16_t code, std::string_view reason) override;
   void onError(uint16_t closeCode, std::string_view message, std::string_view code) override;
 
+  void onConnect(int status) override;
+
   void feed(char* data, size_t n);
+  // The engine (receiver, sender, deflate) once the handshake fixed its parameters.
+  void openEngine();
+  // Client: the server's response so far; true once it is complete (and judged).
+  void readHandshake(size_t n);
+  // ws's checks of the 101; "" when it passes, else ws's message.
+  std::string checkHandshake(const http::core::ResponseHead& head,
+                             const http::core::Header* headers);
+  static void onHandshakeTimer(loop::core::Timer* t);
   // Frames queued in out_ go out now when no read is being processed; else at its end.
   void queued(UniqueFunction<void(Error*)> cb);
+  // out_ to the stream.
+  void writeOut();
+  // writeOut, then the write callbacks once the stream has taken everything, then our FIN when
+  // the output has ended.
   void flush();
+  // out_ with the thread's spare buffer when it has none; given back once flushed.
+  std::string& cork();
+  void releaseCork();
   static void onFlushDeferred(loop::core::Deferred* d);
   void runWriteCallbacks(Error* err);
   // Our side is done sending (after both close frames, or the peer's FIN): FIN once out_ and
@@ -110,12 +152,18 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   net::core::Stream stream_;
   std::unique_ptr<WebSocket> facade_;
   std::unique_ptr<core::PerMessageDeflate> deflate_;
-  core::Receiver receiver_;
-  core::Sender sender_;
+  std::optional<core::Receiver> receiver_;
+  std::optional<core::Sender> sender_;
+  // Client only, while CONNECTING.
+  std::unique_ptr<ClientHandshake> client_;
+  std::string response_;            // the server's handshake response as it arrives
+  std::unique_ptr<Error> failure_;  // "error" to emit before "close"
+  std::string url_;
   std::string out_;  // frames not yet handed to the stream (the cork)
   std::vector<UniqueFunction<void(Error*)>> writeCallbacks_;
   loop::core::Deferred flushDeferred_{&WebSocketImpl::onFlushDeferred, this};
   loop::core::Timer closeTimer_{&WebSocketImpl::onCloseTimer};
+  loop::core::Timer handshakeTimer_{&WebSocketImpl::onHandshakeTimer};
   int readyState_ = WebSocket::OPEN;
   uint16_t closeCode_ = 1006;  // what "close" reports: the peer's close code, else 1006
   std::string closeReason_;
@@ -126,6 +174,7 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   bool peerEnded_ = false;
   bool paused_ = false;
   bool closing_ = false;  // the stream was closed
+  bool closed_ = false;   // "close" was emitted; freed once lookupPending clears
 };
 
 }  // namespace nodecc::ws::detail
