@@ -1,12 +1,12 @@
 // nodecc's WebSocket echo server for bench/ws/run.py: --port N [--deflate] on 127.0.0.1, one
 // loop. With --deflate, permessage-deflate with nodecc's default parameters (the client is asked
 // for client_no_context_takeover) and every reply compressed (threshold 0), as the peers are run.
+#include <nodecc/nodecc.h>
+#include <nodecc/ws.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-
-#include <nodecc/nodecc.h>
-#include <nodecc/ws.h>
 
 using namespace nodecc;
 

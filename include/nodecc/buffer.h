@@ -115,6 +115,9 @@ class Buffer {
   const uint8_t* end() const { return data_ + size_; }
   // The bytes as a string_view (valid while this Buffer or a copy lives). nodecc only.
   std::string_view view() const { return {reinterpret_cast<const char*>(data_), size_}; }
+  // No other Buffer (copy or slice) shares this one's memory, so its owner may write into it
+  // again (a pool handing out one buffer per event while listeners keep none). nodecc only.
+  bool unique() const { return block_ == nullptr || refsOf(block_) == 1; }
 
   // ---- Text ----------------------------------------------------------------------------------
   // buf.toString([encoding[, start[, end]]]): start and end clamped to the buffer as Node's.

@@ -25,9 +25,9 @@
 // has 'upgrade' listeners (without one it is an ordinary request, as in Node). The connection
 // leaves HTTP: the socket is a plain net::Socket (its 'data' carries what follows `head`, the
 // bytes that came after the request head), written only once every earlier pipelined response
-// has left. req is valid until the listener returns. A cleartext server only for now: an https
-// server treats such a request as an ordinary one. A listener that throws has its socket
-// destroyed (then the exception is uncaught, as any listener's).
+// has left; on an https server the socket carries on the connection's TLS session. req is
+// valid until the listener returns. A listener that throws has its socket destroyed (then the
+// exception is uncaught, as any listener's).
 //   IncomingMessage: "data" (const Buffer&; const std::string& after setEncoding), "end" (),
 //                    "aborted" (), "close" (), "error" (const Error&), "timeout" (net::Socket&)
 //   ServerResponse: "finish" (), "close" (), "drain" (), "timeout" (net::Socket&)

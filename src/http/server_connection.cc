@@ -167,8 +167,7 @@ size_t ServerConnection::consumeHead(std::string_view data) {
   std::unique_ptr<PartialHead> done = std::move(partial_);
   const RequestHead& head = done ? done->head : fresh;
   const Header* fields = done ? done->headers.data() : tHeaderSlots.data();
-  if (head.upgrade && head.method != "CONNECT" && stream_.filter() == nullptr &&
-      server_.delegate().acceptsUpgrade()) {
+  if (head.upgrade && head.method != "CONNECT" && server_.delegate().acceptsUpgrade()) {
     if (head_ != nullptr || receiving_ != nullptr || !out_.empty() || stream_.queuedBytes() > 0) {
       // Earlier pipelined responses still to go: the socket changes hands only once they have
       // all left. The head stays unconsumed and is parsed again then (retryUpgrade).
@@ -215,9 +214,10 @@ void ServerConnection::startUpgrade(const RequestHead& head, const Header* heade
   closed_ = true;
   releaseCork();
   server_.loop().stopTimer(timer_);
-  const int fd = stream_.release();
+  std::unique_ptr<net::core::Stream::Filter> filter;  // an https connection's TLS
+  const int fd = stream_.release(&filter);
   server_.connectionDestroyed(this);
-  server_.delegate().onUpgrade(*ex, fd, rest);
+  server_.delegate().onUpgrade(*ex, fd, std::move(filter), rest);
   ex->finished_ = true;
   ex->released_ = true;
   server_.delegate().releaseExchange(ex);

@@ -1,9 +1,11 @@
 #pragma once
 // What the HTTP server layer asks of the layer above (the Node-style API). All callbacks run on
 // the server's loop thread, inside loop callbacks.
+#include <memory>
 #include <string_view>
 
 #include "http/parse_types.h"
+#include "net/stream.h"
 
 namespace nodecc::http::core {
 
@@ -27,11 +29,13 @@ class ServerDelegate {
   // 'upgrade' listeners); false, and it is an ordinary request.
   virtual bool acceptsUpgrade() { return false; }
   // The connection left HTTP for the protocol `ex` asked for: `fd` is its socket, now owned by
-  // the callee (open, non-blocking, not watched by any loop), and `rest` the bytes that
-  // followed the request head (valid during the call). The responses to earlier requests have
-  // all been handed to the kernel. `ex` is valid during the call and released after it; the
-  // connection closes without touching the socket.
-  virtual void onUpgrade(Exchange& ex, int fd, std::string_view rest) {}
+  // the callee (open, non-blocking, not watched by any loop), `filter` its TLS (an https
+  // server's; null otherwise: Stream::open(fd, filter) carries it on), and `rest` the bytes that
+  // followed the request head, decrypted (valid during the call). The responses to earlier
+  // requests have all been handed to the kernel. `ex` is valid during the call and released
+  // after it; the connection closes without touching the socket.
+  virtual void onUpgrade(Exchange& ex, int fd, std::unique_ptr<net::core::Stream::Filter> filter,
+                         std::string_view rest) {}
   // The request head is complete ('request', or 'checkContinue'/'checkExpectation').
   virtual void onRequest(Exchange& ex) = 0;
   // Body bytes, valid during the call.

@@ -469,8 +469,8 @@ void Stream::close(bool reset) {
   loop_.queueClose(closer_);
 }
 
-int Stream::release() {
-  if (!isOpen() || filter_ || queuedBytes_ > 0 || connecting_ || closing_) {
+int Stream::release(std::unique_ptr<Filter>* filter) {
+  if (!isOpen() || (filter_ && filter == nullptr) || queuedBytes_ > 0 || connecting_ || closing_) {
     // A broken caller: queued bytes or the TLS state would be lost with the socket.
     std::fprintf(stderr, "nodecc: Stream::release() of a stream that is not plain and idle\n");
     std::abort();
@@ -478,8 +478,19 @@ int Stream::release() {
   int fd = watcher_.fd;
   loop_.backend().remove(watcher_);
   watcher_.fd = -1;
+  if (filter != nullptr) {
+    *filter = std::move(filter_);
+  }
   close();
   return fd;
+}
+
+os::core::Result<void> Stream::open(int fd, std::unique_ptr<Filter> filter) {
+  if (filter) {
+    filter->moveTo(*this);
+    filter_ = std::move(filter);
+  }
+  return open(fd);
 }
 
 void Stream::closeNow() {

@@ -76,6 +76,8 @@ class Stream {
     virtual void onConnected() = 0;
     // The handler's shutdown(): what the filter sends before the FIN (close_notify).
     virtual void onShutdown() = 0;
+    // The filter now serves `stream` (release() handed it over with the socket).
+    virtual void moveTo(Stream& stream) = 0;
   };
 
   Stream(loop::core::Loop& loop, Handler& handler);
@@ -107,9 +109,12 @@ class Stream {
   void close(bool reset = false);
   // Hands the socket to a new owner (an HTTP connection upgraded to another protocol): the
   // stream stops watching it and closes as close() does (onClose in the close phase), but the
-  // descriptor stays open and is returned. Only for an open stream with no filter, nothing
-  // queued and no connect in progress.
-  int release();
+  // descriptor stays open and is returned, with the filter (TLS, its session intact) in
+  // *filter. Only for an open stream with nothing queued and no connect in progress; a stream
+  // with a filter needs `filter`.
+  int release(std::unique_ptr<Filter>* filter = nullptr);
+  // Opens `fd` as release() left it, with its filter (null: none), which serves this stream.
+  os::core::Result<void> open(int fd, std::unique_ptr<Filter> filter);
   // close(), then the close callback now instead of in the close phase: for an owner going
   // away (a server destroyed, a thread's runtime ending) whose loop may not run again. The
   // stream may be freed when it returns.

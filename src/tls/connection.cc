@@ -82,7 +82,7 @@ Stats& stats() {
 }
 
 Connection::Connection(net::core::Stream& stream, SSL* ssl, bool server)
-    : stream_(stream), ssl_(ssl), server_(server) {
+    : stream_(&stream), ssl_(ssl), server_(server) {
   timer_.data = this;
   BIO* bio = BIO_new(bioMethod());
   BIO_set_data(bio, this);
@@ -92,7 +92,7 @@ Connection::Connection(net::core::Stream& stream, SSL* ssl, bool server)
 
 Connection::~Connection() {
   if (timer_.active()) {
-    stream_.loop().stopTimer(timer_);
+    stream_->loop().stopTimer(timer_);
   }
   if (handshakeDone_ && !failed_) {
     // A connection closed without close_notify would make OpenSSL mark its session not
@@ -194,7 +194,7 @@ bool Connection::resume() {
   } else if (handshakeDone_ && SSL_has_pending(ssl_) == 1) {
     process();  // records OpenSSL holds that the handler had not taken
   }
-  return !failed_ && stream_.reading() && !stream_.closing() && held_.empty();
+  return !failed_ && stream_->reading() && !stream_->closing() && held_.empty();
 }
 
 void Connection::process() {
@@ -217,7 +217,7 @@ bool Connection::rejectPlainHttp() {
       std::to_string(kPlainHttpBody.size()) + "\r\nConnection: close\r\n\r\n";
   response += kPlainHttpBody;
   iovec iov{response.data(), response.size()};
-  stream_.writeRaw(&iov, 1);
+  stream_->writeRaw(&iov, 1);
   inLen_ = 0;
   failed_ = true;
   error_ = TlsError{
@@ -226,10 +226,10 @@ bool Connection::rejectPlainHttp() {
     observer->onHandshakeError(*this, error_);
   }
   if (timer_.active()) {
-    stream_.loop().stopTimer(timer_);
+    stream_->loop().stopTimer(timer_);
   }
-  stream_.shutdown();
-  stream_.failFromFilter(kTlsFailed);
+  stream_->shutdown();
+  stream_->failFromFilter(kTlsFailed);
   return true;
 }
 
@@ -256,7 +256,7 @@ bool Connection::handshake() {
 void Connection::finishHandshake() {
   handshakeDone_ = true;
   if (timer_.active()) {
-    stream_.loop().stopTimer(timer_);
+    stream_->loop().stopTimer(timer_);
   }
   ++tStats.handshakes;
   if (SSL_session_reused(ssl_)) {
@@ -297,15 +297,15 @@ void Connection::finishHandshake() {
   if (observer) {
     observer->onSecure(*this);
   }
-  if (!server_ && !failed_ && !stream_.closing()) {
-    stream_.handler().onConnect(0);
+  if (!server_ && !failed_ && !stream_->closing()) {
+    stream_->handler().onConnect(0);
   }
 }
 
 void Connection::readPlaintext() {
   ERR_clear_error();
-  while (!failed_ && stream_.reading() && !stream_.closing()) {
-    std::span<char> buf = stream_.handler().readBuffer();
+  while (!failed_ && stream_->reading() && !stream_->closing()) {
+    std::span<char> buf = stream_->handler().readBuffer();
     size_t filled = 0;
     int err = SSL_ERROR_NONE;
     size_t mark = tOut.size();
@@ -321,7 +321,7 @@ void Connection::readPlaintext() {
     }
     flushOutput(mark);  // a key update or alert OpenSSL answered while reading
     if (filled > 0) {
-      stream_.handler().onRead(filled);
+      stream_->handler().onRead(filled);
     }
     if (err == SSL_ERROR_NONE) {
       continue;  // the buffer filled up: read on
@@ -329,15 +329,15 @@ void Connection::readPlaintext() {
     if (err == SSL_ERROR_WANT_READ || err == SSL_ERROR_WANT_WRITE) {
       return;
     }
-    if (failed_ || stream_.closing()) {
+    if (failed_ || stream_->closing()) {
       return;
     }
     if (err == SSL_ERROR_ZERO_RETURN) {
       // close_notify: the peer's end of the stream, as a FIN is for plain TCP.
       if (!peerClosed_) {
         peerClosed_ = true;
-        stream_.readStop();
-        stream_.handler().onEnd();
+        stream_->readStop();
+        stream_->handler().onEnd();
       }
       return;
     }
@@ -404,7 +404,7 @@ void Connection::seal(const iovec* iov, int count) {
 void Connection::flushOutput(size_t mark) {
   if (tOut.size() > mark) {
     iovec iov{tOut.data() + mark, tOut.size() - mark};
-    stream_.writeRaw(&iov, 1);
+    stream_->writeRaw(&iov, 1);
     tOut.resize(mark);
   }
   if (mark == 0 && tOut.capacity() > kOutKeep) {
@@ -413,10 +413,10 @@ void Connection::flushOutput(size_t mark) {
 }
 
 void Connection::onConnected() {
-  stream_.readStart();
+  stream_->readStart();
   if (observer) {
     observer->onTcpConnect(*this);
-    if (failed_ || stream_.closing()) {
+    if (failed_ || stream_->closing()) {
       return;  // destroyed from its 'connect' listener
     }
   }
@@ -434,6 +434,14 @@ void Connection::onShutdown() {
   flushOutput(mark);
 }
 
+void Connection::moveTo(net::core::Stream& stream) {
+  // The socket changed hands (an upgraded connection): the handshake is over, so nobody else
+  // needs to hear about it.
+  stream_ = &stream;
+  observer = nullptr;
+  userData = nullptr;
+}
+
 void Connection::fail(TlsError err, bool duringHandshake) {
   if (failed_) {
     return;
@@ -441,7 +449,7 @@ void Connection::fail(TlsError err, bool duringHandshake) {
   failed_ = true;
   error_ = std::move(err);
   if (timer_.active()) {
-    stream_.loop().stopTimer(timer_);
+    stream_->loop().stopTimer(timer_);
   }
   if (duringHandshake) {
     ++tStats.handshakeFailures;
@@ -451,12 +459,12 @@ void Connection::fail(TlsError err, bool duringHandshake) {
   }
   if (!server_ && duringHandshake) {
     // A client's handshake (or the server's verification) failed: a failed connect.
-    if (!stream_.closing()) {
-      stream_.handler().onConnect(kTlsFailed);
+    if (!stream_->closing()) {
+      stream_->handler().onConnect(kTlsFailed);
     }
     return;
   }
-  stream_.failFromFilter(kTlsFailed);
+  stream_->failFromFilter(kTlsFailed);
 }
 
 void Connection::onTimer(loop::core::Timer* t) {

@@ -112,6 +112,7 @@ class Connection final : public net::core::Stream::Filter {
   void send(const iovec* iov, int count) override;
   void onConnected() override;
   void onShutdown() override;
+  void moveTo(net::core::Stream& stream) override;
 
   // OpenSSL's BIO read, and its new-session callback (client contexts).
   int bioRead(char* out, int len);
@@ -132,7 +133,7 @@ class Connection final : public net::core::Stream::Filter {
   bool rejectPlainHttp();
   static void onTimer(loop::core::Timer* t);
 
-  net::core::Stream& stream_;
+  net::core::Stream* stream_;
   SSL* ssl_;
   std::shared_ptr<Context> ctx_;
   std::string host_;  // client: the name to check the certificate against

@@ -13,6 +13,22 @@
 namespace nodecc::ws::core {
 
 namespace {
+// The thread's spare assembly buffer: a connection borrows it for a message that does not arrive
+// whole in one read (fragments, compressed payloads) and gives it back once the message has been
+// delivered, so an idle connection holds no buffer (10,000 idle connections would otherwise each
+// keep the capacity of their last such message) and a steady stream allocates nothing.
+thread_local std::string tSpareAssembly;
+const size_t kInlineAssembly = std::string().capacity();
+
+void releaseAssembly(std::string& buffer) {
+  if (buffer.capacity() <= kInlineAssembly) {
+    return;
+  }
+  if (tSpareAssembly.capacity() < buffer.capacity()) {
+    tSpareAssembly.swap(buffer);
+  }
+  std::string().swap(buffer);
+}
 
 constexpr std::string_view kPrefix = "Invalid WebSocket frame: ";
 
@@ -49,6 +65,14 @@ size_t Receiver::bufferedBytes() const {
   const auto* object = reinterpret_cast<const char*>(&message_);
   const bool inline_ = message_.data() >= object && message_.data() < object + sizeof message_;
   return (inline_ ? 0 : message_.capacity()) + pending_.size() + headerLength_ + controlLength_;
+}
+
+std::string& Receiver::assembly() {
+  if (message_.empty() && message_.capacity() <= kInlineAssembly &&
+      tSpareAssembly.capacity() > kInlineAssembly) {
+    message_.swap(tSpareAssembly);
+  }
+  return message_;
 }
 
 void Receiver::fail(Handler& handler, uint16_t closeCode, std::string_view message,
@@ -369,7 +393,7 @@ void Receiver::dataPiece(std::string_view data, bool last, Handler& handler) {
     fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
     return;
   }
-  message_.append(data);
+  assembly().append(data);
   if (last && frame_.fin) {
     if (text && !utf8_.complete()) {
       fail(handler, 1007, std::string(kPrefix) + "invalid UTF-8 sequence", kErrUtf8);
@@ -388,7 +412,7 @@ bool Receiver::inflatePiece(std::string_view data, bool last, Handler& handler) 
                            ? SIZE_MAX
                            : static_cast<size_t>(limits_.maxPayload);
   const size_t before = message_.size();
-  const PerMessageDeflate::Result result = deflate_->decompress(data, fin, message_, limit);
+  const PerMessageDeflate::Result result = deflate_->decompress(data, fin, assembly(), limit);
   // The text inflated so far is checked before a failure is reported: the bytes inflated before
   // a corrupt spot or the limit are the same however the frame was split, so this order keeps
   // the reported error independent of how the bytes arrived.
@@ -430,6 +454,7 @@ void Receiver::endMessage(std::string_view data, Handler& handler) {
       if (buffer.capacity() > kKeptBufferBytes) {
         std::string().swap(buffer);
       }
+      releaseAssembly(buffer);
     }
   } clear{message_};
   handler.onMessage(data, binary);

@@ -120,6 +120,8 @@ class Receiver {
   void dataPiece(std::string_view data, bool last, Handler& handler);
   bool inflatePiece(std::string_view data, bool last, Handler& handler);
   void endMessage(std::string_view data, Handler& handler);
+  // message_, with the thread's spare buffer lent when it has none (receiver.cc).
+  std::string& assembly();
   void fail(Handler& handler, uint16_t closeCode, std::string_view message, std::string_view code);
 
   Role role_;

@@ -14,6 +14,9 @@ namespace nodecc::ws::core {
 
 namespace {
 
+// A compressed frame's payload, during send() only.
+thread_local std::string tDeflated;
+
 [[noreturn]] void brokenPrecondition(const char* what) {
   std::fprintf(stderr, "nodecc ws::core::Sender: %s\n", what);
   std::abort();
@@ -79,11 +82,14 @@ void Sender::send(std::string& out, Opcode opcode, std::string_view data, bool f
     frame(out, op, fin, rsv1, data);
     return;
   }
-  deflated_.clear();
-  deflate_->compress(data, fin, deflated_);
-  frame(out, op, fin, rsv1, deflated_);
-  if (deflated_.capacity() > kKeptBufferBytes) {
-    std::string().swap(deflated_);  // one big message must not pin its buffer
+  // The compressed payload goes through the thread's scratch buffer: it lives only during this
+  // call, so no connection keeps one between messages.
+  std::string& deflated = tDeflated;
+  deflated.clear();
+  deflate_->compress(data, fin, deflated);
+  frame(out, op, fin, rsv1, deflated);
+  if (deflated.capacity() > kKeptBufferBytes) {
+    std::string().swap(deflated);  // one big message must not pin its buffer
   }
 }
 

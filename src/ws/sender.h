@@ -61,7 +61,6 @@ class Sender {
   PerMessageDeflate* deflate_;
   bool firstFragment_ = true;
   bool compress_ = false;  // the message in progress is compressed
-  std::string deflated_;   // a compressed frame's payload, reused
 };
 
 }  // namespace nodecc::ws::core

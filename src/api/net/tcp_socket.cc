@@ -43,7 +43,11 @@ TcpSocket::~TcpSocket() {
 }
 
 os::core::Result<void> TcpSocket::adopt(int fd) {
-  auto r = stream_.open(fd);
+  return adopt(fd, nullptr);
+}
+
+os::core::Result<void> TcpSocket::adopt(int fd, std::unique_ptr<net::core::Stream::Filter> filter) {
+  auto r = stream_.open(fd, std::move(filter));
   if (r) {
     connected_ = true;
     stream_.readStart();
@@ -51,10 +55,10 @@ os::core::Result<void> TcpSocket::adopt(int fd) {
   return r;
 }
 
-int TcpSocket::release() {
+int TcpSocket::release(std::unique_ptr<net::core::Stream::Filter>* filter) {
   destroying_ = true;
   loop_.stopTimer(timer_);
-  return stream_.release();
+  return stream_.release(filter);
 }
 
 os::core::Result<void> TcpSocket::connectTo(const core::SocketAddress& to) {

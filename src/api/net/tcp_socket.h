@@ -27,16 +27,20 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   ServerImpl* server = nullptr;  // the server that accepted it, told when it closes
 
   os::core::Result<void> adopt(int fd);
+  // The same for a descriptor another stream released with its filter (an upgraded https
+  // connection's TLS).
+  os::core::Result<void> adopt(int fd, std::unique_ptr<net::core::Stream::Filter> filter);
   os::core::Result<void> connectTo(const core::SocketAddress& to);
   // The descriptor can be handed to another owner (release()): a plain connected socket, open,
   // with nothing queued to send.
   bool releasable() const {
-    return connected_ && !destroying_ && stream_.isOpen() && stream_.filter() == nullptr &&
-           stream_.queuedBytes() == 0 && !stream_.closing();
+    return connected_ && !destroying_ && stream_.isOpen() && stream_.queuedBytes() == 0 &&
+           !stream_.closing();
   }
-  // Gives the descriptor away (Stream::release) and closes this socket around it: "close"
-  // follows as for destroy() (the caller removed the listeners it did not want to hear it).
-  int release();
+  // Gives the descriptor away with its filter (Stream::release) and closes this socket around
+  // it: "close" follows as for destroy() (the caller removed the listeners it did not want to
+  // hear it).
+  int release(std::unique_ptr<net::core::Stream::Filter>* filter);
 
   // SocketBackend
   net::core::Stream& stream() override { return stream_; }

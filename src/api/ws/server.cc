@@ -156,7 +156,7 @@ void ServerImpl::handleUpgrade(http::IncomingMessage& req, net::Socket& socket, 
   }
   if (options_.verifyClient) {
     ClientInfo info{std::string(req.headers[version == 8 ? "sec-websocket-origin" : "origin"]),
-                    false, req};
+                    socket.backend()->stream().filter() != nullptr, req};
     if (!options_.verifyClient(info)) {
       abortHandshake(socket, 401);
       return;
@@ -209,9 +209,10 @@ void ServerImpl::handleUpgrade(http::IncomingMessage& req, net::Socket& socket, 
   }
   socket.removeAllListeners();
   (void)tcp->remoteAddress();  // kept: req.socket.remoteAddress still answers in 'connection'
-  const int fd = tcp->release();
+  std::unique_ptr<net::core::Stream::Filter> tls;  // a wss:// connection's
+  const int fd = tcp->release(&tls);
   auto* ws = new WebSocketImpl(nodecc::detail::Runtime::current().loop(), std::move(conn));
-  if (!ws->start(fd, response, head.view())) {
+  if (!ws->start(fd, std::move(tls), response, head.view())) {
     delete ws;
     return;
   }

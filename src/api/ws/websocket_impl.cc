@@ -1,6 +1,8 @@
 #include "api/ws/websocket_impl.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstring>
 
 #include "api/runtime.h"
 #include "api/ws/server_impl.h"
@@ -19,6 +21,12 @@ thread_local char tReadScratch[kReadChunk];
 // their largest burst).
 thread_local std::string tSpareCork;
 const size_t kInlineCapacity = std::string().capacity();
+// The message pool (messageBuffer): messages up to kMaxPooledMessage bytes are handed out from
+// it; a fresh block is at least kMinPoolBytes.
+constexpr size_t kMaxPooledMessage = 64 * 1024;
+constexpr size_t kMinPoolBytes = 256;
+thread_local Buffer tMessagePool;
+thread_local size_t tMessagePoolCapacity = 0;
 
 core::Limits limitsOf(const ConnectionOptions& o) {
   core::Limits limits;
@@ -63,8 +71,9 @@ WebSocketImpl::~WebSocketImpl() {
   loop_.cancelDeferred(flushDeferred_);
 }
 
-bool WebSocketImpl::start(int fd, std::string_view handshake, std::string_view head) {
-  if (!stream_.open(fd)) {
+bool WebSocketImpl::start(int fd, std::unique_ptr<net::core::Stream::Filter> tls,
+                          std::string_view handshake, std::string_view head) {
+  if (!stream_.open(fd, std::move(tls))) {
     os::core::closeFd(fd);
     return false;
   }
@@ -117,8 +126,26 @@ void WebSocketImpl::feed(char* data, size_t n) {
   }
 }
 
+// The Buffer "message" gets: a slice of the thread's pool buffer, written again for the next
+// message when the listeners kept no copy (nearly always), so a steady stream of messages
+// allocates nothing. A kept copy keeps the pool's block; the next message then takes a new
+// one, sized to it (at least kMinPoolBytes): a kept small message holds little memory.
+Buffer WebSocketImpl::messageBuffer(std::string_view data) {
+  if (data.size() > kMaxPooledMessage) {
+    return Buffer::from(data);
+  }
+  if (!tMessagePool.unique() || tMessagePoolCapacity < data.size()) {
+    tMessagePoolCapacity = std::max(data.size(), kMinPoolBytes);
+    tMessagePool = Buffer::allocUnsafe(tMessagePoolCapacity);
+  }
+  if (!data.empty()) {
+    std::memcpy(tMessagePool.data(), data.data(), data.size());
+  }
+  return tMessagePool.subarray(0, int64_t(data.size()));
+}
+
 void WebSocketImpl::onMessage(std::string_view data, bool binary) {
-  Buffer message = Buffer::from(data);
+  Buffer message = messageBuffer(data);
   facade_->emit("message", static_cast<const Buffer&>(message), binary);
 }
 

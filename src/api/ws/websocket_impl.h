@@ -69,7 +69,8 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   // Server: takes the socket `fd` (connected, non-blocking), writes `handshake` (the 101
   // response) and parses `head` (bytes that followed the request head) as the first frames.
   // False (fd closed, nothing emitted) when the loop cannot watch it.
-  bool start(int fd, std::string_view handshake, std::string_view head);
+  bool start(int fd, std::unique_ptr<net::core::Stream::Filter> tls, std::string_view handshake,
+             std::string_view head);
   // Client: CONNECTING until the server's 101 passes ws's checks ("open"), or "error" and
   // "close" (1006). `to` unset: the host is being resolved (connectTo or fail follows).
   void startClient(std::string url, ClientHandshake handshake);
@@ -120,6 +121,7 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   void onConnect(int status) override;
 
   void feed(char* data, size_t n);
+  static Buffer messageBuffer(std::string_view data);
   // The engine (receiver, sender, deflate) once the handshake fixed its parameters.
   void openEngine();
   // Client: the server's response so far; true once it is complete (and judged).

@@ -234,7 +234,8 @@ class HttpServerImpl final : public http::core::ServerDelegate,
   void onDrain(http::core::Exchange& ex) override;
   void onTimeout(http::core::ServerConnection& conn) override;
   bool acceptsUpgrade() override { return facade.listenerCount("upgrade") > 0; }
-  void onUpgrade(http::core::Exchange& ex, int fd, std::string_view rest) override;
+  void onUpgrade(http::core::Exchange& ex, int fd,
+                 std::unique_ptr<net::core::Stream::Filter> filter, std::string_view rest) override;
   bool onClientError(http::core::ServerConnection& conn,
                      const http::core::ParseError& err) override;
 

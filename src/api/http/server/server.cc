@@ -267,14 +267,16 @@ void HttpServerImpl::onRequest(http::core::Exchange& base) {
   }
 }
 
-void HttpServerImpl::onUpgrade(http::core::Exchange& base, int fd, std::string_view rest) {
+void HttpServerImpl::onUpgrade(http::core::Exchange& base, int fd,
+                               std::unique_ptr<net::core::Stream::Filter> filter,
+                               std::string_view rest) {
   auto& ex = static_cast<ExchangeImpl&>(base);
   ex.begin();
   ex.req.complete = true;  // as Node: the request of an upgrade has no body of its own
   // The bytes after the head go first: the socket's reads reuse the buffer `rest` points into.
   Buffer head = Buffer::from(rest);
   auto* socket = new net::detail::TcpSocket(loop);
-  if (!socket->adopt(fd)) {
+  if (!socket->adopt(fd, std::move(filter))) {
     // Not watchable (the loop is out of descriptors' room): as a connection that failed.
     delete socket;
     os::core::closeFd(fd);
