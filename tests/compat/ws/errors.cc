@@ -1,0 +1,134 @@
+// Protocol violations, one connection each: the server logs 'error' (name, message, code) and
+// 'close'; the client prints the close frame it gets and whether the server ended TCP. The last
+// two cases go to a second server with maxPayload: 100 and maxFragments: 4.
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+#include <nodecc/nodecc.h>
+#include <nodecc/ws.h>
+#include "raw_client.h"
+using namespace nodecc;
+using namespace raw;
+
+std::string x(size_t n) { return std::string(n, 'x'); }
+std::string bytes(std::initializer_list<int> list) {
+  std::string out;
+  for (int b : list) out += char(b);
+  return out;
+}
+
+// frames, or a function that writes them itself (socket, log).
+struct Case {
+  std::string name;
+  std::vector<std::string> frames;
+  bool limited = false;
+  std::function<void(net::Socket&, std::vector<std::string>&)> write = nullptr;
+};
+
+const std::vector<Case> cases = {
+  {"unmasked frame", {frame(1, "hi", {.mask = false})}},
+  {"opcode 3", {frame(3, "x")}},
+  {"RSV1 without deflate", {frame(1, "x", {.rsv1 = true})}},
+  {"RSV2", {frame(1, "x", {.rsv2 = true})}},
+  {"control frame of 126 bytes", {frame(9, x(126))}},
+  {"fragmented ping", {frame(9, "x", {.fin = false})}},
+  {"continuation without start", {frame(0, "x")}},
+  {"text inside a fragmented message", {frame(1, "a", {.fin = false}), frame(1, "b")}},
+  {"invalid UTF-8 text", {frame(1, bytes({0x61, 0xff, 0x62}))}},
+  {"invalid UTF-8 across fragments", {frame(1, bytes({0x61, 0xff}), {.fin = false}), frame(0, "b")}},
+  // The last fragment 300 ms later: is the bad byte seen before the message is whole?
+  {"invalid UTF-8 in a first fragment, the last one later", {}, false, [](net::Socket& socket, std::vector<std::string>& log) {
+    socket.write(frame(1, bytes({0x61, 0xff}), {.fin = false}));
+    Timeout timer = setTimeout([&socket, &log] {
+      log.push_back("client sends the last fragment");
+      socket.write(frame(0, "b"));
+    }, 300);
+    socket.on("close", [timer](bool) { clearTimeout(timer); });
+  }},
+  {"invalid UTF-8 split inside a character", {frame(1, bytes({0xe2, 0x82}), {.fin = false}), frame(0, bytes({0x28}))}},
+  {"close payload of 1 byte", {frame(8, bytes({3}))}},
+  {"close code 1004", {frame(8, closePayload(1004))}},
+  {"close code 999", {frame(8, closePayload(999))}},
+  {"close code 5000", {frame(8, closePayload(5000))}},
+  {"close code 1005 on the wire", {frame(8, closePayload(1005))}},
+  {"invalid UTF-8 close reason", {frame(8, closePayload(1000) + bytes({0xff}))}},
+  {"close 3000 with a reason (valid)", {frame(8, closePayload(3000, "fine"))}},
+  {"message over maxPayload", {frame(1, x(101))}, true},
+  {"message at maxPayload (valid)", {frame(1, x(100)), frame(8, closePayload(1000))}, true},
+  {"fragments over maxPayload", {frame(1, x(60), {.fin = false}), frame(0, x(60))}, true},
+  {"too many fragments", {frame(1, "a", {.fin = false}), frame(0, "b", {.fin = false}), frame(0, "c", {.fin = false}),
+                          frame(0, "d", {.fin = false}), frame(0, "e")}, true},
+  {"four fragments (valid)", {frame(1, "a", {.fin = false}), frame(0, "b", {.fin = false}), frame(0, "c", {.fin = false}),
+                              frame(0, "d"), frame(8, closePayload(1000))}, true},
+};
+
+std::vector<std::string> serverLog;
+std::vector<std::string> clientLog;
+int pending = 0;
+UniqueFunction<void()> caseDone = [] {};
+void settle() {
+  if (--pending == 0) {
+    auto done = std::move(caseDone);  // the next case sets caseDone again while this one runs
+    done();
+  }
+}
+
+void onConnection(ws::WebSocket& ws, http::IncomingMessage&) {
+  pending++;
+  serverLog.push_back("connection readyState=" + std::to_string(ws.readyState()));
+  ws.on("message", [](const Buffer& data, bool isBinary) { serverLog.push_back(std::string("message ") + (isBinary ? "true" : "false") + " " + JSON::stringify(data.toString())); });
+  ws.on("error", [&ws](const Error& err) {
+    serverLog.push_back("error " + err.name + " " + JSON::stringify(err.message) + " " + err.code + " readyState=" + std::to_string(ws.readyState()));
+  });
+  ws.on("close", [](int code, const Buffer& reason) {
+    serverLog.push_back("close " + std::to_string(code) + " " + JSON::stringify(reason.toString()));
+    settle();
+  });
+}
+
+int main() {
+  ws::WebSocketServer& plain = ws::createServer({.port = 0, .host = "127.0.0.1"});
+  plain.on("connection", onConnection);
+  ws::WebSocketServer& limited = ws::createServer({.port = 0, .host = "127.0.0.1", .maxPayload = 100, .maxFragments = 4});
+  limited.on("connection", onConnection);
+
+  int listening = 0;
+  size_t i = 0;
+  UniqueFunction<void()> step;
+  step = [&] {
+    if (i == cases.size()) {
+      plain.close();
+      limited.close();
+      return;
+    }
+    const Case& c = cases[i++];
+    serverLog.clear();
+    clientLog.clear();
+    pending = 1;
+    caseDone = [&, name = c.name] {
+      std::printf("-- %s\n", name.c_str());
+      for (const std::string& line : serverLog) std::printf("server: %s\n", line.c_str());
+      for (const std::string& line : clientLog) std::printf("client: %s\n", line.c_str());
+      step();
+    };
+    ws::WebSocketServer& server = c.limited ? limited : plain;
+    std::vector<std::string>& log = clientLog;
+    connect(server.address().port, upgrade("/"), clientLog, [&c, &log](net::Socket& socket) {
+      if (c.write) {
+        c.write(socket, log);
+      } else {
+        std::string all;
+        for (const std::string& f : c.frames) all += f;
+        socket.write(all);
+      }
+    }, settle);
+  };
+
+  for (ws::WebSocketServer* server : {&plain, &limited}) {
+    server->on("listening", [&] {
+      if (++listening == 2) step();
+    });
+  }
+  return nodecc::run();
+}

@@ -1,0 +1,106 @@
+// Protocol violations, one connection each: the server logs 'error' (name, message, code) and
+// 'close'; the client prints the close frame it gets and whether the server ended TCP. The last
+// two cases go to a second server with maxPayload: 100 and maxFragments: 4.
+const { requireWs, frame, closePayload, connect, upgrade } = require('./raw_client');
+const { WebSocketServer } = requireWs();
+
+const x = (n) => 'x'.repeat(n);
+
+// [name, frames, limited]; a function for frames writes them itself (socket, log).
+const cases = [
+  ['unmasked frame', [frame(1, 'hi', { mask: false })]],
+  ['opcode 3', [frame(3, 'x')]],
+  ['RSV1 without deflate', [frame(1, 'x', { rsv1: true })]],
+  ['RSV2', [frame(1, 'x', { rsv2: true })]],
+  ['control frame of 126 bytes', [frame(9, x(126))]],
+  ['fragmented ping', [frame(9, 'x', { fin: false })]],
+  ['continuation without start', [frame(0, 'x')]],
+  ['text inside a fragmented message', [frame(1, 'a', { fin: false }), frame(1, 'b')]],
+  ['invalid UTF-8 text', [frame(1, [0x61, 0xff, 0x62])]],
+  ['invalid UTF-8 across fragments', [frame(1, [0x61, 0xff], { fin: false }), frame(0, 'b')]],
+  // The last fragment 300 ms later: is the bad byte seen before the message is whole?
+  ['invalid UTF-8 in a first fragment, the last one later', (socket, log) => {
+    socket.write(frame(1, [0x61, 0xff], { fin: false }));
+    const timer = setTimeout(() => {
+      log.push('client sends the last fragment');
+      socket.write(frame(0, 'b'));
+    }, 300);
+    socket.on('close', () => clearTimeout(timer));
+  }],
+  ['invalid UTF-8 split inside a character', [frame(1, [0xe2, 0x82], { fin: false }), frame(0, [0x28])]],
+  ['close payload of 1 byte', [frame(8, [3])]],
+  ['close code 1004', [frame(8, closePayload(1004))]],
+  ['close code 999', [frame(8, closePayload(999))]],
+  ['close code 5000', [frame(8, closePayload(5000))]],
+  ['close code 1005 on the wire', [frame(8, closePayload(1005))]],
+  ['invalid UTF-8 close reason', [frame(8, [...closePayload(1000), 0xff])]],
+  ['close 3000 with a reason (valid)', [frame(8, closePayload(3000, 'fine'))]],
+  ['message over maxPayload', [frame(1, x(101))], true],
+  ['message at maxPayload (valid)', [frame(1, x(100)), frame(8, closePayload(1000))], true],
+  ['fragments over maxPayload', [frame(1, x(60), { fin: false }), frame(0, x(60))], true],
+  ['too many fragments', [frame(1, 'a', { fin: false }), frame(0, 'b', { fin: false }), frame(0, 'c', { fin: false }),
+                          frame(0, 'd', { fin: false }), frame(0, 'e')], true],
+  ['four fragments (valid)', [frame(1, 'a', { fin: false }), frame(0, 'b', { fin: false }), frame(0, 'c', { fin: false }),
+                              frame(0, 'd'), frame(8, closePayload(1000))], true],
+];
+
+let serverLog = [];
+let clientLog = [];
+let pending = 0;
+let caseDone = () => {};
+function settle() {
+  if (--pending === 0) caseDone();
+}
+
+function onConnection(ws) {
+  pending++;
+  serverLog.push(`connection readyState=${ws.readyState}`);
+  ws.on('message', (data, isBinary) => serverLog.push(`message ${isBinary} ${JSON.stringify(data.toString())}`));
+  ws.on('error', (err) => {
+    serverLog.push(`error ${err.name} ${JSON.stringify(err.message)} ${err.code} readyState=${ws.readyState}`);
+  });
+  ws.on('close', (code, reason) => {
+    serverLog.push(`close ${code} ${JSON.stringify(reason.toString())}`);
+    settle();
+  });
+}
+
+const plain = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+plain.on('connection', onConnection);
+const limited = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: 100, maxFragments: 4 });
+limited.on('connection', onConnection);
+
+let listening = 0;
+let i = 0;
+function step() {
+  if (i === cases.length) {
+    plain.close();
+    limited.close();
+    return;
+  }
+  const [name, frames, isLimited] = cases[i++];
+  serverLog = [];
+  clientLog = [];
+  pending = 1;
+  caseDone = () => {
+    console.log(`-- ${name}`);
+    for (const line of serverLog) console.log(`server: ${line}`);
+    for (const line of clientLog) console.log(`client: ${line}`);
+    step();
+  };
+  const server = isLimited ? limited : plain;
+  const log = clientLog;
+  connect(server.address().port, upgrade('/'), clientLog, (socket) => {
+    if (typeof frames === 'function') {
+      frames(socket, log);
+    } else {
+      socket.write(Buffer.concat(frames));
+    }
+  }, settle);
+}
+
+for (const server of [plain, limited]) {
+  server.on('listening', () => {
+    if (++listening === 2) step();
+  });
+}
