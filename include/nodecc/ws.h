@@ -138,6 +138,8 @@ class WebSocket : public EventEmitter {
   // Bytes queued in user space, not yet handed to the kernel (ws's bufferedAmount).
   size_t bufferedAmount() const;
   std::string protocol() const;
+  // The names of the agreed extensions, as ws's ws.extensions: "permessage-deflate" or "" (the
+  // parameters are in the 101 response's Sec-WebSocket-Extensions, not here).
   std::string extensions() const;
   bool isPaused() const;
 

@@ -128,7 +128,7 @@ std::string WebSocket::protocol() const {
 }
 
 std::string WebSocket::extensions() const {
-  return impl_->extensions();
+  return std::string(impl_->extensionNames());
 }
 
 bool WebSocket::isPaused() const {

@@ -73,7 +73,8 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   int readyState() const { return readyState_; }
   size_t bufferedAmount() const { return out_.size() + stream_.queuedBytes(); }
   const std::string& protocol() const { return options_.protocol; }
-  const std::string& extensions() const { return options_.extensions; }
+  // ws's ws.extensions: the names of the agreed extensions, joined with ","; not the header.
+  std::string_view extensionNames() const { return options_.deflate ? "permessage-deflate" : ""; }
   bool paused() const { return paused_; }
 
  private:
