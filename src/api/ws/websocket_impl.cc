@@ -61,15 +61,33 @@ bool WebSocketImpl::start(int fd, std::string_view handshake, std::string_view h
   }
   (void)stream_.setNoDelay(true);  // as ws (socket.setNoDelay()): frames are whole messages
   out_.append(handshake);
-  if (!head.empty()) {
-    std::string first(head);  // the receiver unmasks in place
-    corked_ = true;
-    feed(first.data(), first.size());
-    corked_ = false;
-  }
   flush();
   stream_.readStart();
+  if (!head.empty()) {
+    // As ws (socket.unshift(head), read once the socket resumes on a tick): the bytes that
+    // followed the request are parsed after the 'connection' listeners are attached, not before.
+    // `this` is alive then: it is deleted from the loop's close phase only, after the nextTick
+    // queue has drained.
+    head_.assign(head);
+    process::nextTick([this] { feedHead(); });
+  }
   return true;
+}
+
+void WebSocketImpl::feedHead() {
+  if (closing_) {
+    head_.clear();  // terminate()d meanwhile: ws's socket is destroyed, its data dropped
+    return;
+  }
+  if (paused_ || head_.empty()) {
+    return;  // resume() feeds it
+  }
+  std::string first = std::move(head_);  // the receiver unmasks in place
+  head_.clear();
+  corked_ = true;
+  feed(first.data(), first.size());
+  corked_ = false;
+  flush();
 }
 
 // --- input
@@ -263,6 +281,9 @@ void WebSocketImpl::resume() {
   paused_ = false;
   if (!closing_) {
     stream_.readStart();
+    if (!head_.empty()) {
+      process::nextTick([this] { feedHead(); });
+    }
   }
 }
 
@@ -285,6 +306,7 @@ void WebSocketImpl::destroy() {
     return;
   }
   closing_ = true;
+  head_.clear();
   loop_.stopTimer(closeTimer_);
   loop_.cancelDeferred(flushDeferred_);
   stream_.close();

@@ -52,8 +52,9 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   WebSocketImpl& operator=(const WebSocketImpl&) = delete;
 
   // Takes the socket `fd` (connected, non-blocking), writes `handshake` (the 101 response) and
-  // parses `head` (bytes that followed the request head) as the first frames. False (fd closed,
-  // nothing emitted) when the loop cannot watch it.
+  // parses `head` (bytes that followed the request head) as the first frames from a nextTick
+  // (after the caller's 'connection' listeners are attached, as ws). False (fd closed, nothing
+  // emitted) when the loop cannot watch it.
   bool start(int fd, std::string_view handshake, std::string_view head);
 
   WebSocket& facade() { return *facade_; }
@@ -94,6 +95,8 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   void onError(uint16_t closeCode, std::string_view message, std::string_view code) override;
 
   void feed(char* data, size_t n);
+  // Parses head_ (start's bytes after the request) unless closed or paused.
+  void feedHead();
   // Frames queued in out_ go out now when no read is being processed; else at its end.
   void queued(UniqueFunction<void(Error*)> cb);
   void flush();
@@ -114,6 +117,7 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   core::Receiver receiver_;
   core::Sender sender_;
   std::string out_;  // frames not yet handed to the stream (the cork)
+  std::string head_;  // the bytes that followed the request, until feedHead() parses them
   std::vector<UniqueFunction<void(Error*)>> writeCallbacks_;
   loop::core::Deferred flushDeferred_{&WebSocketImpl::onFlushDeferred, this};
   loop::core::Timer closeTimer_{&WebSocketImpl::onCloseTimer};
