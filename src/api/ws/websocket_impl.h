@@ -72,7 +72,9 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   void resume();
 
   int readyState() const { return readyState_; }
-  size_t bufferedAmount() const { return out_.size() + stream_.queuedBytes(); }
+  // Queued bytes, and those of sends refused since the socket left OPEN (ws counts them).
+  size_t bufferedAmount() const { return out_.size() + stream_.queuedBytes() + refusedBytes_; }
+  void addRefusedBytes(size_t n) { refusedBytes_ += n; }
   const std::string& protocol() const { return options_.protocol; }
   // ws's ws.extensions: the names of the agreed extensions, joined with ","; not the header.
   std::string_view extensionNames() const { return options_.deflate ? "permessage-deflate" : ""; }
@@ -118,6 +120,7 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   core::Sender sender_;
   std::string out_;  // frames not yet handed to the stream (the cork)
   std::string head_;  // the bytes that followed the request, until feedHead() parses them
+  size_t refusedBytes_ = 0;  // data of send/ping/pong calls made when not OPEN
   std::vector<UniqueFunction<void(Error*)>> writeCallbacks_;
   loop::core::Deferred flushDeferred_{&WebSocketImpl::onFlushDeferred, this};
   loop::core::Timer closeTimer_{&WebSocketImpl::onCloseTimer};
