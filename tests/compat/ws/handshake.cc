@@ -1,9 +1,11 @@
 // The opening handshake: raw requests, one connection each, against a WebSocketServer on a port
 // of its own (path /chat, permessage-deflate, a verifyClient that refuses x-deny), then again
 // against a second one with 'wsClientError' (which answers the refusals itself) and 'headers'
-// listeners. Each case prints the server's events, then what the client read. A 101 is followed
+// listeners and a handleProtocols that picks b when offered and else none. Each case prints the server's events, then what the client read. A 101 is followed
 // by a message and a close frame from the client, which the server echoes and answers.
 #include <cstdio>
+#include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,13 +15,19 @@
 using namespace nodecc;
 using namespace raw;
 
+std::vector<std::string> serverLog;
+std::vector<std::string> clientLog;
+
 // nodecc's PerMessageDeflateOptions.clientNoContextTakeover defaults to true (ws's to false):
 // set here so that both servers make the same offer. The other defaults are ws's.
 ws::ServerOptions options() {
   ws::ServerOptions o;
   o.path = "/chat";
   o.perMessageDeflate = {.enabled = true, .clientNoContextTakeover = true};
-  o.verifyClient = [](const ws::ClientInfo& info) { return !info.req.headers.has("x-deny"); };
+  o.verifyClient = [](const ws::ClientInfo& info) {
+    serverLog.push_back("verifyClient origin=" + info.origin + " secure=" + (info.secure ? "true" : "false") + " " + info.req.url);
+    return !info.req.headers.has("x-deny");
+  };
   return o;
 }
 
@@ -28,7 +36,7 @@ const std::string HELLO_DEFLATED = {char(0xf2), char(0x48), char(0xcd), char(0xc
 
 const std::vector<std::pair<std::string, std::string>> cases = {
   {"plain GET", request("GET", "/chat", {"Host: x", "Connection: close"})},
-  {"valid upgrade", upgrade("/chat")},
+  {"valid upgrade", upgrade("/chat", {"Origin: http://example.com"})},
   {"valid upgrade with a query", upgrade("/chat?room=1")},
   {"POST", request("POST", "/chat", {"Host: x", "Upgrade: websocket", "Connection: Upgrade",
                                      "Sec-WebSocket-Key: " + KEY, "Sec-WebSocket-Version: 13"})},
@@ -43,9 +51,11 @@ const std::vector<std::pair<std::string, std::string>> cases = {
   {"version 12", request("GET", "/chat", {"Host: x", "Upgrade: websocket", "Connection: Upgrade",
                                           "Sec-WebSocket-Key: " + KEY, "Sec-WebSocket-Version: 12"})},
   {"version 8", request("GET", "/chat", {"Host: x", "Upgrade: websocket", "Connection: Upgrade",
-                                         "Sec-WebSocket-Key: " + KEY, "Sec-WebSocket-Version: 8"})},
+                                         "Sec-WebSocket-Key: " + KEY, "Sec-WebSocket-Version: 8",
+                                         "Origin: http://ignored", "Sec-WebSocket-Origin: http://old.example"})},
   {"wrong path", upgrade("/other")},
   {"protocols a, b", upgrade("/chat", {"Sec-WebSocket-Protocol: a, b"})},
+  {"protocols c, b", upgrade("/chat", {"Sec-WebSocket-Protocol: c, b"})},
   {"bad protocol header", upgrade("/chat", {"Sec-WebSocket-Protocol: a,,b"})},
   {"duplicate protocols", upgrade("/chat", {"Sec-WebSocket-Protocol: a, a"})},
   {"deflate offer", upgrade("/chat", {"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits"})},
@@ -59,8 +69,6 @@ const std::vector<std::pair<std::string, std::string>> cases = {
 
 // A case ends when the client's socket has closed and, if the server took the connection, the
 // server's WebSocket has closed too; each side's lines are then printed, in their own order.
-std::vector<std::string> serverLog;
-std::vector<std::string> clientLog;
 int pending = 0;
 UniqueFunction<void()> caseDone = [] {};
 void settle() {
@@ -72,6 +80,12 @@ void settle() {
 
 void runServer(std::string title, bool listeners, UniqueFunction<void()> next) {
   ws::ServerOptions o = options();
+  if (listeners) {
+    o.handleProtocols = [](const std::set<std::string>& protocols, http::IncomingMessage& req) -> std::optional<std::string> {
+      serverLog.push_back("handleProtocols " + std::to_string(protocols.size()) + " has b " + (protocols.contains("b") ? "true" : "false") + " (" + req.url + ")");
+      return protocols.contains("b") ? std::optional<std::string>("b") : std::nullopt;
+    };
+  }
   o.port = 0;
   o.host = "127.0.0.1";
   ws::WebSocketServer& wss = ws::createServer(std::move(o));

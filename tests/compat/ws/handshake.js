@@ -1,7 +1,7 @@
 // The opening handshake: raw requests, one connection each, against a WebSocketServer on a port
 // of its own (path /chat, permessage-deflate, a verifyClient that refuses x-deny), then again
 // against a second one with 'wsClientError' (which answers the refusals itself) and 'headers'
-// listeners. Each case prints the server's events, then what the client read. A 101 is followed
+// listeners and a handleProtocols that picks b when offered and else none. Each case prints the server's events, then what the client read. A 101 is followed
 // by a message and a close frame from the client, which the server echoes and answers.
 const { requireWs, frame, closePayload, connect, request, upgrade, KEY } = require('./raw_client');
 const { WebSocketServer } = requireWs();
@@ -11,7 +11,10 @@ const { WebSocketServer } = requireWs();
 const options = {
   path: '/chat',
   perMessageDeflate: { clientNoContextTakeover: true },
-  verifyClient: (info) => !info.req.headers['x-deny'],
+  verifyClient: (info) => {
+    serverLog.push(`verifyClient origin=${info.origin || ''} secure=${info.secure} ${info.req.url}`);
+    return !info.req.headers['x-deny'];
+  },
 };
 
 // "Hello" compressed without context (RFC 7692 §7.2.3.1).
@@ -19,7 +22,7 @@ const HELLO_DEFLATED = [0xf2, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00];
 
 const cases = [
   ['plain GET', request('GET', '/chat', ['Host: x', 'Connection: close'])],
-  ['valid upgrade', upgrade('/chat')],
+  ['valid upgrade', upgrade('/chat', ['Origin: http://example.com'])],
   ['valid upgrade with a query', upgrade('/chat?room=1')],
   ['POST', request('POST', '/chat', ['Host: x', 'Upgrade: websocket', 'Connection: Upgrade',
                                      `Sec-WebSocket-Key: ${KEY}`, 'Sec-WebSocket-Version: 13'])],
@@ -34,9 +37,11 @@ const cases = [
   ['version 12', request('GET', '/chat', ['Host: x', 'Upgrade: websocket', 'Connection: Upgrade',
                                           `Sec-WebSocket-Key: ${KEY}`, 'Sec-WebSocket-Version: 12'])],
   ['version 8', request('GET', '/chat', ['Host: x', 'Upgrade: websocket', 'Connection: Upgrade',
-                                         `Sec-WebSocket-Key: ${KEY}`, 'Sec-WebSocket-Version: 8'])],
+                                         `Sec-WebSocket-Key: ${KEY}`, 'Sec-WebSocket-Version: 8',
+                                         'Origin: http://ignored', 'Sec-WebSocket-Origin: http://old.example'])],
   ['wrong path', upgrade('/other')],
   ['protocols a, b', upgrade('/chat', ['Sec-WebSocket-Protocol: a, b'])],
+  ['protocols c, b', upgrade('/chat', ['Sec-WebSocket-Protocol: c, b'])],
   ['bad protocol header', upgrade('/chat', ['Sec-WebSocket-Protocol: a,,b'])],
   ['duplicate protocols', upgrade('/chat', ['Sec-WebSocket-Protocol: a, a'])],
   ['deflate offer', upgrade('/chat', ['Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits'])],
@@ -59,7 +64,13 @@ function settle() {
 }
 
 function runServer(title, listeners, next) {
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', ...options });
+  const extra = listeners ? {
+    handleProtocols: (protocols, req) => {
+      serverLog.push(`handleProtocols ${protocols.size} has b ${protocols.has('b')} (${req.url})`);
+      return protocols.has('b') ? 'b' : false;
+    },
+  } : {};
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', ...options, ...extra });
   if (listeners) {
     wss.on('wsClientError', (err, socket, req) => {
       serverLog.push(`wsClientError ${err.message} (${req.method} ${req.url})`);

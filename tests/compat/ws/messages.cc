@@ -3,6 +3,7 @@
 // ping with a payload, an unsolicited pong and a close frame 1000 "bye", all in one write. The
 // server logs every event with its readyState and echoes each message; the client prints the
 // frames it gets back (the autoPong pongs and the close reply among them) and who ended TCP.
+// The server pauses the socket at first and resumes it 50 ms later: nothing is read meanwhile.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -35,6 +36,12 @@ int main() {
       serverLog.push_back("close " + std::to_string(code) + " " + JSON::stringify(reason.toString()) + " readyState=" + std::to_string(ws.readyState()) + " bufferedAmount=" + std::to_string(ws.bufferedAmount()));
       wss.close([&](Error*) { serverLog.push_back("wss closed"); });
     });
+    ws.pause();
+    serverLog.push_back("paused " + str(ws.isPaused()));
+    setTimeout([&] {
+      ws.resume();
+      serverLog.push_back("resumed " + str(ws.isPaused()));
+    }, 50);
   });
 
   wss.on("listening", [&] {

@@ -3,6 +3,7 @@
 // ping with a payload, an unsolicited pong and a close frame 1000 "bye", all in one write. The
 // server logs every event with its readyState and echoes each message; the client prints the
 // frames it gets back (the autoPong pongs and the close reply among them) and who ended TCP.
+// The server pauses the socket at first and resumes it 50 ms later: nothing is read meanwhile.
 const { requireWs, frame, closePayload, describe, connect, upgrade } = require('./raw_client');
 const { WebSocketServer } = requireWs();
 
@@ -26,6 +27,12 @@ wss.on('connection', (ws, req) => {
     serverLog.push(`close ${code} ${JSON.stringify(reason.toString())} readyState=${ws.readyState} bufferedAmount=${ws.bufferedAmount}`);
     wss.close(() => serverLog.push('wss closed'));
   });
+  ws.pause();
+  serverLog.push(`paused ${ws.isPaused}`);
+  setTimeout(() => {
+    ws.resume();
+    serverLog.push(`resumed ${ws.isPaused}`);
+  }, 50);
 });
 
 wss.on('listening', () => {
