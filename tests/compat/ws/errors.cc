@@ -18,7 +18,8 @@ std::string bytes(std::initializer_list<int> list) {
   return out;
 }
 
-// frames, or a function that writes them itself (socket, log).
+// frames, or a function that writes them itself (socket, log). A frame header written by hand
+// is a string of its bytes.
 struct Case {
   std::string name;
   std::vector<std::string> frames;
@@ -54,7 +55,14 @@ const std::vector<Case> cases = {
   {"close code 1005 on the wire", {frame(8, closePayload(1005))}},
   {"invalid UTF-8 close reason", {frame(8, closePayload(1000) + bytes({0xff}))}},
   {"close 3000 with a reason (valid)", {frame(8, closePayload(3000, "fine"))}},
+  {"empty close frame (valid)", {frame(8, "")}},
+  {"close reason of 123 bytes (valid)", {frame(8, closePayload(1001, x(123)))}},
+  {"data after the close frame", {frame(8, closePayload(1000)), frame(1, "after")}},
+  {"FIN without a close frame", {}, false, [](net::Socket& socket, std::vector<std::string>&) { socket.end(); }},
+  {"UTF-8 character split across fragments (valid)", {frame(1, bytes({0xc3}), {.fin = false}), frame(0, bytes({0xa9})), frame(8, closePayload(1000))}},
+  {"64-bit length over 2^53 - 1", {bytes({0x81, 0xff, 0x00, 0x20, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4})}},
   {"message over maxPayload", {frame(1, x(101))}, true},
+  {"length over maxPayload, the payload not sent", {bytes({0x81, 0xfe, 0x00, 0xc8, 1, 2, 3, 4})}, true},
   {"message at maxPayload (valid)", {frame(1, x(100)), frame(8, closePayload(1000))}, true},
   {"fragments over maxPayload", {frame(1, x(60), {.fin = false}), frame(0, x(60))}, true},
   {"too many fragments", {frame(1, "a", {.fin = false}), frame(0, "b", {.fin = false}), frame(0, "c", {.fin = false}),

@@ -6,7 +6,8 @@ const { WebSocketServer } = requireWs();
 
 const x = (n) => 'x'.repeat(n);
 
-// [name, frames, limited]; a function for frames writes them itself (socket, log).
+// [name, frames, limited]; a function for frames writes them itself (socket, log). A frame
+// header written by hand is a Buffer of its bytes.
 const cases = [
   ['unmasked frame', [frame(1, 'hi', { mask: false })]],
   ['opcode 3', [frame(3, 'x')]],
@@ -35,7 +36,14 @@ const cases = [
   ['close code 1005 on the wire', [frame(8, closePayload(1005))]],
   ['invalid UTF-8 close reason', [frame(8, [...closePayload(1000), 0xff])]],
   ['close 3000 with a reason (valid)', [frame(8, closePayload(3000, 'fine'))]],
+  ['empty close frame (valid)', [frame(8, [])]],
+  ['close reason of 123 bytes (valid)', [frame(8, closePayload(1001, x(123)))]],
+  ['data after the close frame', [frame(8, closePayload(1000)), frame(1, 'after')]],
+  ['FIN without a close frame', (socket) => socket.end()],
+  ['UTF-8 character split across fragments (valid)', [frame(1, [0xc3], { fin: false }), frame(0, [0xa9]), frame(8, closePayload(1000))]],
+  ['64-bit length over 2^53 - 1', [Buffer.from([0x81, 0xff, 0x00, 0x20, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4])]],
   ['message over maxPayload', [frame(1, x(101))], true],
+  ['length over maxPayload, the payload not sent', [Buffer.from([0x81, 0xfe, 0x00, 0xc8, 1, 2, 3, 4])], true],
   ['message at maxPayload (valid)', [frame(1, x(100)), frame(8, closePayload(1000))], true],
   ['fragments over maxPayload', [frame(1, x(60), { fin: false }), frame(0, x(60))], true],
   ['too many fragments', [frame(1, 'a', { fin: false }), frame(0, 'b', { fin: false }), frame(0, 'c', { fin: false }),
