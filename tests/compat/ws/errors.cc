@@ -3,6 +3,7 @@
 // two cases go to a second server with maxPayload: 100 and maxFragments: 4.
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 #include <nodecc/nodecc.h>
@@ -26,6 +27,16 @@ struct Case {
   bool limited = false;
   std::function<void(net::Socket&, std::vector<std::string>&)> write = nullptr;
 };
+
+std::vector<std::string> pings(int n) {
+  std::vector<std::string> out;
+  for (int i = 0; i < n; i++) out.push_back(frame(9, std::to_string(i)));
+  return out;
+}
+std::vector<std::string> operator+(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
 
 const std::vector<Case> cases = {
   {"unmasked frame", {frame(1, "hi", {.mask = false})}},
@@ -61,6 +72,9 @@ const std::vector<Case> cases = {
   {"FIN without a close frame", {}, false, [](net::Socket& socket, std::vector<std::string>&) { socket.end(); }},
   {"UTF-8 character split across fragments (valid)", {frame(1, bytes({0xc3}), {.fin = false}), frame(0, bytes({0xa9})), frame(8, closePayload(1000))}},
   {"64-bit length over 2^53 - 1", {bytes({0x81, 0xff, 0x00, 0x20, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4})}},
+  // ws 8.23's maxPendingAutoPongs (60): the 61st ping whose pong has not been written yet
+  // terminates the connection; the rest of the packet is still read.
+  {"70 pings in one packet", pings(70) + std::vector<std::string>{frame(8, closePayload(1000))}},
   {"message over maxPayload", {frame(1, x(101))}, true},
   {"length over maxPayload, the payload not sent", {bytes({0x81, 0xfe, 0x00, 0xc8, 1, 2, 3, 4})}, true},
   {"message at maxPayload (valid)", {frame(1, x(100)), frame(8, closePayload(1000))}, true},
@@ -86,11 +100,13 @@ void onConnection(ws::WebSocket& ws, http::IncomingMessage&) {
   pending++;
   serverLog.push_back("connection readyState=" + std::to_string(ws.readyState()));
   ws.on("message", [](const Buffer& data, bool isBinary) { serverLog.push_back(std::string("message ") + (isBinary ? "true" : "false") + " " + JSON::stringify(data.toString())); });
+  auto pings = std::make_shared<int>(0);
+  ws.on("ping", [pings](const Buffer&) { (*pings)++; });
   ws.on("error", [&ws](const Error& err) {
     serverLog.push_back("error " + err.name + " " + JSON::stringify(err.message) + " " + err.code + " readyState=" + std::to_string(ws.readyState()));
   });
-  ws.on("close", [](int code, const Buffer& reason) {
-    serverLog.push_back("close " + std::to_string(code) + " " + JSON::stringify(reason.toString()));
+  ws.on("close", [pings](int code, const Buffer& reason) {
+    serverLog.push_back("close " + std::to_string(code) + " " + JSON::stringify(reason.toString()) + (*pings ? " after " + std::to_string(*pings) + " pings" : ""));
     settle();
   });
 }

@@ -42,6 +42,9 @@ const cases = [
   ['FIN without a close frame', (socket) => socket.end()],
   ['UTF-8 character split across fragments (valid)', [frame(1, [0xc3], { fin: false }), frame(0, [0xa9]), frame(8, closePayload(1000))]],
   ['64-bit length over 2^53 - 1', [Buffer.from([0x81, 0xff, 0x00, 0x20, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4])]],
+  // ws 8.23's maxPendingAutoPongs (60): the 61st ping whose pong has not been written yet
+  // terminates the connection; the rest of the packet is still read.
+  ['70 pings in one packet', [...Array.from({ length: 70 }, (_, i) => frame(9, String(i))), frame(8, closePayload(1000))]],
   ['message over maxPayload', [frame(1, x(101))], true],
   ['length over maxPayload, the payload not sent', [Buffer.from([0x81, 0xfe, 0x00, 0xc8, 1, 2, 3, 4])], true],
   ['message at maxPayload (valid)', [frame(1, x(100)), frame(8, closePayload(1000))], true],
@@ -64,11 +67,13 @@ function onConnection(ws) {
   pending++;
   serverLog.push(`connection readyState=${ws.readyState}`);
   ws.on('message', (data, isBinary) => serverLog.push(`message ${isBinary} ${JSON.stringify(data.toString())}`));
+  let pings = 0;
+  ws.on('ping', () => pings++);
   ws.on('error', (err) => {
     serverLog.push(`error ${err.name} ${JSON.stringify(err.message)} ${err.code} readyState=${ws.readyState}`);
   });
   ws.on('close', (code, reason) => {
-    serverLog.push(`close ${code} ${JSON.stringify(reason.toString())}`);
+    serverLog.push(`close ${code} ${JSON.stringify(reason.toString())}${pings ? ` after ${pings} pings` : ''}`);
     settle();
   });
 }
