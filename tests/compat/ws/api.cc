@@ -120,6 +120,7 @@ void socketApi() {
       ws.send("late", [](Error* err) { serverLog.push_back("send callback " + err->message); });
       ws.pong("late", [](Error* err) { serverLog.push_back("pong callback " + err->message); });
     } else {
+      ws.send("sent before terminate");
       ws.terminate();
       serverLog.push_back("readyState after terminate " + std::to_string(ws.readyState()));
       attempt("send after terminate", [&] { ws.send("x", [](Error* err) { serverLog.push_back("send callback " + err->message); }); });

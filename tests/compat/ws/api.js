@@ -94,6 +94,7 @@ function socketApi() {
       ws.send('late', (err) => serverLog.push(`send callback ${err.message}`));
       ws.pong('late', (err) => serverLog.push(`pong callback ${err.message}`));
     } else {
+      ws.send('sent before terminate');
       ws.terminate();
       serverLog.push(`readyState after terminate ${ws.readyState}`);
       attempt('send after terminate', () => ws.send('x', (err) => serverLog.push(`send callback ${err.message}`)));
