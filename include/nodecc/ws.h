@@ -85,6 +85,9 @@ struct ServerOptions {
   // The most frames one message may have (1008 beyond; ws's maxFragments). 0: no limit.
   size_t maxFragments = 16 * 1024;
   bool autoPong = true;
+  // ws 8.23's maxPendingAutoPongs: with this many automatic pongs not yet handed to the kernel,
+  // one more ping terminates the connection (a peer that pings without reading). 0: no limit.
+  size_t maxPendingAutoPongs = 60;
   // Sync form: false refuses the handshake with 401.
   UniqueFunction<bool(const ClientInfo&)> verifyClient{};
   // Picks the subprotocol from the client's list; std::nullopt: none (no header sent).

@@ -139,6 +139,7 @@ void ServerImpl::handleUpgrade(http::IncomingMessage& req, net::Socket& socket, 
   conn.maxPayload = options_.maxPayload;
   conn.maxFragments = options_.maxFragments;
   conn.autoPong = options_.autoPong;
+  conn.maxPendingAutoPongs = options_.maxPendingAutoPongs;
   if (options_.perMessageDeflate.enabled) {
     if (auto header = req.headers.get("sec-websocket-extensions")) {
       conn.deflateOptions = deflateOptionsOf(options_.perMessageDeflate);

@@ -119,8 +119,15 @@ void WebSocketImpl::onMessage(std::string_view data, bool binary) {
 
 void WebSocketImpl::onPing(std::string_view data) {
   if (options_.autoPong && readyState_ == WebSocket::OPEN) {
-    sender_.pong(out_, data);
-    queued(nullptr);
+    if (options_.maxPendingAutoPongs > 0 && pendingAutoPongs_ >= options_.maxPendingAutoPongs) {
+      // As ws 8.23: a peer pinging faster than it reads its pongs is cut off. The rest of the
+      // read is still parsed (its events still fire), as ws parses the rest of its chunk.
+      terminate();
+    } else {
+      pendingAutoPongs_++;
+      sender_.pong(out_, data);
+      queued([this](Error*) { pendingAutoPongs_--; });
+    }
   }
   if (facade_->listenerCount("ping") > 0) {
     Buffer payload = Buffer::from(data);

@@ -35,6 +35,7 @@ struct ConnectionOptions {
   uint64_t maxPayload = 100 * 1024 * 1024;
   size_t maxFragments = 16 * 1024;
   bool autoPong = true;
+  size_t maxPendingAutoPongs = 60;  // ServerOptions::maxPendingAutoPongs
   std::string protocol;
   std::string extensions;                      // the Sec-WebSocket-Extensions agreed
   std::optional<core::DeflateParams> deflate;  // permessage-deflate, when agreed
@@ -121,6 +122,7 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   std::string out_;  // frames not yet handed to the stream (the cork)
   std::string head_;  // the bytes that followed the request, until feedHead() parses them
   size_t refusedBytes_ = 0;  // data of send/ping/pong calls made when not OPEN
+  size_t pendingAutoPongs_ = 0;  // automatic pongs queued, not yet handed to the kernel
   std::vector<UniqueFunction<void(Error*)>> writeCallbacks_;
   loop::core::Deferred flushDeferred_{&WebSocketImpl::onFlushDeferred, this};
   loop::core::Timer closeTimer_{&WebSocketImpl::onCloseTimer};
