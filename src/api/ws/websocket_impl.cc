@@ -276,6 +276,13 @@ void WebSocketImpl::terminate() {
     return;
   }
   readyState_ = WebSocket::CLOSING;
+  // ws's writes reach the kernel as they are made, so what was sent before terminate() leaves
+  // before the socket is destroyed. Ours may still be corked: hand them over first (as much as
+  // the kernel takes now; the rest is dropped with the socket, as in ws).
+  if (!out_.empty()) {
+    stream_.write(std::string_view(out_));
+    out_.clear();
+  }
   destroy();
 }
 
