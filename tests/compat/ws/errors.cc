@@ -1,8 +1,11 @@
 // Protocol violations, one connection each: the server logs 'error' (name, message, code) and
-// 'close'; the client prints the close frame it gets and whether the server ended TCP. The last
-// two cases go to a second server with maxPayload: 100 and maxFragments: 4.
+// 'close'; the client prints the close frame it gets and whether the server ended TCP. Cases
+// marked 'limited' go to a second server with maxPayload: 100 and maxFragments: 4, those marked
+// 'deflate' to a third with permessage-deflate (clientNoContextTakeover set as nodecc's default,
+// see handshake.js) and maxPayload: 100.
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,13 +21,16 @@ std::string bytes(std::initializer_list<int> list) {
   for (int b : list) out += char(b);
   return out;
 }
+// "Hello" and 200 x compressed without context (deflate, the last 4 bytes of the flush dropped).
+const std::string HELLO_DEFLATED = bytes({0xf2, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00});
+const std::string X200_DEFLATED = bytes({0xaa, 0xa8, 0x18, 0x1e, 0x00, 0x00});
 
-// frames, or a function that writes them itself (socket, log). A frame header written by hand
+// frames and the server ("" for plain), or a function that writes them itself (socket, log). A frame header written by hand
 // is a string of its bytes.
 struct Case {
   std::string name;
   std::vector<std::string> frames;
-  bool limited = false;
+  std::string server = "";
   std::function<void(net::Socket&, std::vector<std::string>&)> write = nullptr;
 };
 
@@ -50,7 +56,7 @@ const std::vector<Case> cases = {
   {"invalid UTF-8 text", {frame(1, bytes({0x61, 0xff, 0x62}))}},
   {"invalid UTF-8 across fragments", {frame(1, bytes({0x61, 0xff}), {.fin = false}), frame(0, "b")}},
   // The last fragment 300 ms later: is the bad byte seen before the message is whole?
-  {"invalid UTF-8 in a first fragment, the last one later", {}, false, [](net::Socket& socket, std::vector<std::string>& log) {
+  {"invalid UTF-8 in a first fragment, the last one later", {}, "", [](net::Socket& socket, std::vector<std::string>& log) {
     socket.write(frame(1, bytes({0x61, 0xff}), {.fin = false}));
     Timeout timer = setTimeout([&socket, &log] {
       log.push_back("client sends the last fragment");
@@ -69,20 +75,27 @@ const std::vector<Case> cases = {
   {"empty close frame (valid)", {frame(8, "")}},
   {"close reason of 123 bytes (valid)", {frame(8, closePayload(1001, x(123)))}},
   {"data after the close frame", {frame(8, closePayload(1000)), frame(1, "after")}},
-  {"FIN without a close frame", {}, false, [](net::Socket& socket, std::vector<std::string>&) { socket.end(); }},
+  {"FIN without a close frame", {}, "", [](net::Socket& socket, std::vector<std::string>&) { socket.end(); }},
   {"UTF-8 character split across fragments (valid)", {frame(1, bytes({0xc3}), {.fin = false}), frame(0, bytes({0xa9})), frame(8, closePayload(1000))}},
   {"64-bit length over 2^53 - 1", {bytes({0x81, 0xff, 0x00, 0x20, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4})}},
   // ws 8.23's maxPendingAutoPongs (60): the 61st ping whose pong has not been written yet
   // terminates the connection; the rest of the packet is still read.
   {"70 pings in one packet", pings(70) + std::vector<std::string>{frame(8, closePayload(1000))}},
-  {"message over maxPayload", {frame(1, x(101))}, true},
-  {"length over maxPayload, the payload not sent", {bytes({0x81, 0xfe, 0x00, 0xc8, 1, 2, 3, 4})}, true},
-  {"message at maxPayload (valid)", {frame(1, x(100)), frame(8, closePayload(1000))}, true},
-  {"fragments over maxPayload", {frame(1, x(60), {.fin = false}), frame(0, x(60))}, true},
+  {"message over maxPayload", {frame(1, x(101))}, "limited"},
+  {"length over maxPayload, the payload not sent", {bytes({0x81, 0xfe, 0x00, 0xc8, 1, 2, 3, 4})}, "limited"},
+  {"message at maxPayload (valid)", {frame(1, x(100)), frame(8, closePayload(1000))}, "limited"},
+  {"fragments over maxPayload", {frame(1, x(60), {.fin = false}), frame(0, x(60))}, "limited"},
   {"too many fragments", {frame(1, "a", {.fin = false}), frame(0, "b", {.fin = false}), frame(0, "c", {.fin = false}),
-                          frame(0, "d", {.fin = false}), frame(0, "e")}, true},
+                          frame(0, "d", {.fin = false}), frame(0, "e")}, "limited"},
   {"four fragments (valid)", {frame(1, "a", {.fin = false}), frame(0, "b", {.fin = false}), frame(0, "c", {.fin = false}),
-                              frame(0, "d"), frame(8, closePayload(1000))}, true},
+                              frame(0, "d"), frame(8, closePayload(1000))}, "limited"},
+  {"compressed message (valid)", {frame(1, HELLO_DEFLATED, {.rsv1 = true}), frame(8, closePayload(1000))}, "deflate"},
+  {"compressed message over maxPayload once inflated", {frame(1, X200_DEFLATED, {.rsv1 = true})}, "deflate"},
+  {"RSV1 on a continuation frame", {frame(1, "a", {.fin = false}), frame(0, "b", {.rsv1 = true})}, "deflate"},
+  {"RSV1 on a ping", {frame(9, "x", {.rsv1 = true})}, "deflate"},
+  {"invalid compressed data", {frame(1, bytes({0xff, 0xff, 0xff}), {.rsv1 = true})}, "deflate"},
+  // Each connection's messages are inflated afresh: an earlier connection's error leaves nothing.
+  {"compressed message after those errors (valid)", {frame(1, HELLO_DEFLATED, {.rsv1 = true}), frame(8, closePayload(1000))}, "deflate"},
 };
 
 std::vector<std::string> serverLog;
@@ -116,6 +129,10 @@ int main() {
   plain.on("connection", onConnection);
   ws::WebSocketServer& limited = ws::createServer({.port = 0, .host = "127.0.0.1", .maxPayload = 100, .maxFragments = 4});
   limited.on("connection", onConnection);
+  ws::WebSocketServer& deflate = ws::createServer({.port = 0, .host = "127.0.0.1", .maxPayload = 100,
+                                                   .perMessageDeflate = {.enabled = true, .clientNoContextTakeover = true}});
+  deflate.on("connection", onConnection);
+  std::map<std::string, ws::WebSocketServer*> servers = {{"plain", &plain}, {"limited", &limited}, {"deflate", &deflate}};
 
   int listening = 0;
   size_t i = 0;
@@ -124,6 +141,7 @@ int main() {
     if (i == cases.size()) {
       plain.close();
       limited.close();
+      deflate.close();
       return;
     }
     const Case& c = cases[i++];
@@ -136,9 +154,10 @@ int main() {
       for (const std::string& line : clientLog) std::printf("client: %s\n", line.c_str());
       step();
     };
-    ws::WebSocketServer& server = c.limited ? limited : plain;
+    ws::WebSocketServer& server = *servers[c.server.empty() ? "plain" : c.server];
     std::vector<std::string>& log = clientLog;
-    connect(server.address().port, upgrade("/"), clientLog, [&c, &log](net::Socket& socket) {
+    const std::vector<std::string> extensions = c.server == "deflate" ? std::vector<std::string>{"Sec-WebSocket-Extensions: permessage-deflate"} : std::vector<std::string>{};
+    connect(server.address().port, upgrade("/", extensions), clientLog, [&c, &log](net::Socket& socket) {
       if (c.write) {
         c.write(socket, log);
       } else {
@@ -149,9 +168,9 @@ int main() {
     }, settle);
   };
 
-  for (ws::WebSocketServer* server : {&plain, &limited}) {
+  for (ws::WebSocketServer* server : {&plain, &limited, &deflate}) {
     server->on("listening", [&] {
-      if (++listening == 2) step();
+      if (++listening == 3) step();
     });
   }
   return nodecc::run();

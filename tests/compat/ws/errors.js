@@ -1,12 +1,17 @@
 // Protocol violations, one connection each: the server logs 'error' (name, message, code) and
-// 'close'; the client prints the close frame it gets and whether the server ended TCP. The last
-// two cases go to a second server with maxPayload: 100 and maxFragments: 4.
+// 'close'; the client prints the close frame it gets and whether the server ended TCP. Cases
+// marked 'limited' go to a second server with maxPayload: 100 and maxFragments: 4, those marked
+// 'deflate' to a third with permessage-deflate (clientNoContextTakeover set as nodecc's default,
+// see handshake.js) and maxPayload: 100.
 const { requireWs, frame, closePayload, connect, upgrade } = require('./raw_client');
 const { WebSocketServer } = requireWs();
 
 const x = (n) => 'x'.repeat(n);
+// "Hello" and 200 x compressed without context (deflate, the last 4 bytes of the flush dropped).
+const HELLO_DEFLATED = [0xf2, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00];
+const X200_DEFLATED = [0xaa, 0xa8, 0x18, 0x1e, 0x00, 0x00];
 
-// [name, frames, limited]; a function for frames writes them itself (socket, log). A frame
+// [name, frames, server]; a function for frames writes them itself (socket, log). A frame
 // header written by hand is a Buffer of its bytes.
 const cases = [
   ['unmasked frame', [frame(1, 'hi', { mask: false })]],
@@ -45,14 +50,21 @@ const cases = [
   // ws 8.23's maxPendingAutoPongs (60): the 61st ping whose pong has not been written yet
   // terminates the connection; the rest of the packet is still read.
   ['70 pings in one packet', [...Array.from({ length: 70 }, (_, i) => frame(9, String(i))), frame(8, closePayload(1000))]],
-  ['message over maxPayload', [frame(1, x(101))], true],
-  ['length over maxPayload, the payload not sent', [Buffer.from([0x81, 0xfe, 0x00, 0xc8, 1, 2, 3, 4])], true],
-  ['message at maxPayload (valid)', [frame(1, x(100)), frame(8, closePayload(1000))], true],
-  ['fragments over maxPayload', [frame(1, x(60), { fin: false }), frame(0, x(60))], true],
+  ['message over maxPayload', [frame(1, x(101))], 'limited'],
+  ['length over maxPayload, the payload not sent', [Buffer.from([0x81, 0xfe, 0x00, 0xc8, 1, 2, 3, 4])], 'limited'],
+  ['message at maxPayload (valid)', [frame(1, x(100)), frame(8, closePayload(1000))], 'limited'],
+  ['fragments over maxPayload', [frame(1, x(60), { fin: false }), frame(0, x(60))], 'limited'],
   ['too many fragments', [frame(1, 'a', { fin: false }), frame(0, 'b', { fin: false }), frame(0, 'c', { fin: false }),
-                          frame(0, 'd', { fin: false }), frame(0, 'e')], true],
+                          frame(0, 'd', { fin: false }), frame(0, 'e')], 'limited'],
   ['four fragments (valid)', [frame(1, 'a', { fin: false }), frame(0, 'b', { fin: false }), frame(0, 'c', { fin: false }),
-                              frame(0, 'd'), frame(8, closePayload(1000))], true],
+                              frame(0, 'd'), frame(8, closePayload(1000))], 'limited'],
+  ['compressed message (valid)', [frame(1, HELLO_DEFLATED, { rsv1: true }), frame(8, closePayload(1000))], 'deflate'],
+  ['compressed message over maxPayload once inflated', [frame(1, X200_DEFLATED, { rsv1: true })], 'deflate'],
+  ['RSV1 on a continuation frame', [frame(1, 'a', { fin: false }), frame(0, 'b', { rsv1: true })], 'deflate'],
+  ['RSV1 on a ping', [frame(9, 'x', { rsv1: true })], 'deflate'],
+  ['invalid compressed data', [frame(1, [0xff, 0xff, 0xff], { rsv1: true })], 'deflate'],
+  // Each connection's messages are inflated afresh: an earlier connection's error leaves nothing.
+  ['compressed message after those errors (valid)', [frame(1, HELLO_DEFLATED, { rsv1: true }), frame(8, closePayload(1000))], 'deflate'],
 ];
 
 let serverLog = [];
@@ -82,6 +94,10 @@ const plain = new WebSocketServer({ port: 0, host: '127.0.0.1' });
 plain.on('connection', onConnection);
 const limited = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: 100, maxFragments: 4 });
 limited.on('connection', onConnection);
+const deflate = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: 100,
+                                      perMessageDeflate: { clientNoContextTakeover: true } });
+deflate.on('connection', onConnection);
+const servers = { plain, limited, deflate };
 
 let listening = 0;
 let i = 0;
@@ -89,9 +105,10 @@ function step() {
   if (i === cases.length) {
     plain.close();
     limited.close();
+    deflate.close();
     return;
   }
-  const [name, frames, isLimited] = cases[i++];
+  const [name, frames, kind] = cases[i++];
   serverLog = [];
   clientLog = [];
   pending = 1;
@@ -101,9 +118,10 @@ function step() {
     for (const line of clientLog) console.log(`client: ${line}`);
     step();
   };
-  const server = isLimited ? limited : plain;
+  const server = servers[kind || 'plain'];
   const log = clientLog;
-  connect(server.address().port, upgrade('/'), clientLog, (socket) => {
+  const extensions = kind === 'deflate' ? ['Sec-WebSocket-Extensions: permessage-deflate'] : [];
+  connect(server.address().port, upgrade('/', extensions), clientLog, (socket) => {
     if (typeof frames === 'function') {
       frames(socket, log);
     } else {
@@ -112,8 +130,8 @@ function step() {
   }, settle);
 }
 
-for (const server of [plain, limited]) {
+for (const server of [plain, limited, deflate]) {
   server.on('listening', () => {
-    if (++listening === 2) step();
+    if (++listening === 3) step();
   });
 }
