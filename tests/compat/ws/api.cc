@@ -184,7 +184,8 @@ void givenServer() {
 }
 
 // noServer: a user's 'upgrade' listener calls handleUpgrade; the bytes after the request head
-// (a frame in the same write) reach the WebSocket.
+// (a frame in the same write) reach the WebSocket. Once the WebSocketServer is closed,
+// handleUpgrade answers 503.
 void noServer() {
   ws::WebSocketServer& wss = ws::createServer({.noServer = true, .path = "/ws"});
   http::Server& server = http::createServer([](http::IncomingMessage&, http::ServerResponse& res) { res.end(); });
@@ -192,7 +193,11 @@ void noServer() {
     flush("noServer and handleUpgrade");
     wss.close([&server](Error*) {
       std::printf("noServer wss closed\n");
-      server.close([](Error*) { std::printf("done\n"); });
+      // handleUpgrade on a closed WebSocketServer: 503.
+      connect(server.address().port, upgrade("/ws"), clientLog, [](net::Socket&) {}, [&server] {
+        flush("handleUpgrade after wss.close()");
+        server.close([](Error*) { std::printf("done\n"); });
+      });
     });
   }));
   server.on("upgrade", [&wss](http::IncomingMessage& req, net::Socket& socket, const Buffer& head) {

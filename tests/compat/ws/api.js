@@ -158,7 +158,8 @@ function givenServer() {
 }
 
 // noServer: a user's 'upgrade' listener calls handleUpgrade; the bytes after the request head
-// (a frame in the same write) reach the WebSocket.
+// (a frame in the same write) reach the WebSocket. Once the WebSocketServer is closed,
+// handleUpgrade answers 503.
 function noServer() {
   const wss = new WebSocketServer({ noServer: true, path: '/ws' });
   const server = http.createServer((req, res) => res.end());
@@ -166,7 +167,11 @@ function noServer() {
     flush('noServer and handleUpgrade');
     wss.close(() => {
       console.log('noServer wss closed');
-      server.close(() => console.log('done'));
+      // handleUpgrade on a closed WebSocketServer: 503.
+      connect(server.address().port, upgrade('/ws'), clientLog, () => {}, () => {
+        flush('handleUpgrade after wss.close()');
+        server.close(() => console.log('done'));
+      });
     });
   });
   server.on('upgrade', (req, socket, head) => {
