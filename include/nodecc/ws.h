@@ -89,6 +89,9 @@ struct ServerOptions {
   // The most frames one message may have (1008 beyond; ws's maxFragments). 0: no limit.
   size_t maxFragments = 16 * 1024;
   bool autoPong = true;
+  // ws 8.23's maxPendingAutoPongs: with this many automatic pongs not yet handed to the kernel,
+  // one more ping terminates the connection (a peer that pings without reading). 0: no limit.
+  size_t maxPendingAutoPongs = 60;
   // Sync form: false refuses the handshake with 401.
   UniqueFunction<bool(const ClientInfo&)> verifyClient{};
   // Picks the subprotocol from the client's list; std::nullopt: none (no header sent).
@@ -133,20 +136,20 @@ class WebSocket : public EventEmitter {
   // ws.send(data[, options][, cb]): a string is sent as text, a Buffer as binary (options.binary
   // overrides). cb(Error*) runs once the frame is handed to the kernel, or with the error that
   // prevented it. Sending on a socket that is not OPEN calls cb with an Error (as ws) and sends
-  // nothing.
+  // nothing (the data still counts in bufferedAmount(), as ws).
   void send(std::string_view data, UniqueFunction<void(Error*)> cb = nullptr);
   void send(std::string_view data, SendOptions options, UniqueFunction<void(Error*)> cb = nullptr);
   void send(const Buffer& data, UniqueFunction<void(Error*)> cb = nullptr);
   void send(const Buffer& data, SendOptions options, UniqueFunction<void(Error*)> cb = nullptr);
-  // At most 125 bytes (else RangeError, as ws). A received ping is answered by itself
-  // (autoPong) and emitted as "ping".
+  // At most 125 bytes (else RangeError, as ws; checked only when OPEN, not OPEN is send's case).
+  // A received ping is answered by itself (autoPong) and emitted as "ping".
   void ping(std::string_view data = {}, UniqueFunction<void(Error*)> cb = nullptr);
   void pong(std::string_view data = {}, UniqueFunction<void(Error*)> cb = nullptr);
   // Starts the closing handshake. A code ws accepts (1000..1014 but 1004..1006, 3000..4999; else
   // TypeError "First argument must be a valid error code number"), a reason of at most 123
   // bytes (else RangeError "The message must not be greater than 123 bytes"). Without a code the
   // close frame has none (the peer reads 1005). The socket closes once the peer has answered
-  // and ended, or after 30 s.
+  // and ended, or after 30 s. Once CLOSING or CLOSED the arguments are not checked (as ws).
   void close();
   void close(int code, std::string_view reason = {});
   // Destroys the connection at once (no closing handshake): "close" (1006).
@@ -155,9 +158,12 @@ class WebSocket : public EventEmitter {
   void resume();
 
   int readyState() const;
-  // Bytes queued in user space, not yet handed to the kernel (ws's bufferedAmount).
+  // Bytes queued in user space, not yet handed to the kernel, plus those of the send/ping/pong
+  // calls made once the socket had left OPEN (ws's bufferedAmount).
   size_t bufferedAmount() const;
   std::string protocol() const;
+  // The names of the agreed extensions, as ws's ws.extensions: "permessage-deflate" or "" (the
+  // parameters are in the 101 response's Sec-WebSocket-Extensions, not here).
   std::string extensions() const;
   bool isPaused() const;
   // A client's URL (ws's url); "" for a server's socket.

@@ -250,6 +250,14 @@ void PerMessageDeflate::compress(std::string_view data, bool fin, std::string& o
     if (out.size() - start >= 4 && std::memcmp(out.data() + out.size() - 4, kTail, 4) == 0) {
       out.resize(out.size() - 4);
     }
+    if (out.size() == start) {
+      // Nothing new since the last flush (an empty message on a kept context: zlib writes no
+      // empty block then). RFC 7692 §7.2.3.6: an empty message is the single byte 0x00, which
+      // with the 00 00 ff ff the receiver appends is a whole empty stored block; a 0-byte
+      // payload would leave the peer's inflater inside a block (found by the Python and Node
+      // interop tests).
+      out.push_back('\0');
+    }
     endDeflateMessage();
   }
 }

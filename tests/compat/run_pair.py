@@ -10,7 +10,9 @@ that what it prints to stderr (console.error, console.warn, process.stderr.write
 too, in order with stdout.
 
 Exit status: 0 same, 1 different (a unified diff is printed), 2 a program hung or could not be
-started, 77 node is missing (ctest's SKIP_RETURN_CODE). stderr is shown but never compared:
+started, 77 node is missing (ctest's SKIP_RETURN_CODE) or the Node.js program exited 77: its
+oracle is missing (an npm package the pair requires is not installed, as ws/ says), so the
+nodecc program is not run and the pair is skipped. stderr is shown but never compared:
 error messages name the runtime ("node:internal..." vs "nodecc").
 """
 import argparse
@@ -80,6 +82,9 @@ def main():
             return SKIP
 
     node_rc, node_out, node_err = run(prefix + [node, js] + args.arg, cwd, args.merge_stderr)
+    if node_rc == SKIP:
+        sys.stdout.write(node_out)
+        return SKIP
     cc_rc, cc_out, cc_err = run(prefix + [binary] + args.arg, cwd, args.merge_stderr)
 
     if node_rc == cc_rc and node_out == cc_out:

@@ -140,6 +140,7 @@ void ServerImpl::handleUpgrade(http::IncomingMessage& req, net::Socket& socket, 
   conn.maxFragments = options_.maxFragments;
   conn.skipUTF8Validation = options_.skipUTF8Validation;
   conn.autoPong = options_.autoPong;
+  conn.maxPendingAutoPongs = options_.maxPendingAutoPongs;
   if (options_.perMessageDeflate.enabled) {
     if (auto header = req.headers.get("sec-websocket-extensions")) {
       conn.deflateOptions = deflateOptionsOf(options_.perMessageDeflate);

@@ -14,8 +14,11 @@ const char* stateName(int state) {
   return kNames[state];
 }
 
-// ws's sendAfterClose: nothing is sent; the callback learns why, from a tick.
-void refuse(int state, UniqueFunction<void(Error*)>& cb) {
+// ws's sendAfterClose: nothing is sent, but the data counts in bufferedAmount (as the WHATWG
+// WebSocket's send() after close); the callback learns why, from a tick.
+void refuse(detail::WebSocketImpl* impl, int state, std::string_view data,
+            UniqueFunction<void(Error*)>& cb) {
+  impl->addRefusedBytes(data.size());
   if (!cb) {
     return;
   }
@@ -54,7 +57,7 @@ void WebSocket::send(std::string_view data, SendOptions options, UniqueFunction<
   const int state = impl_->readyState();
   throwIfConnecting(state);
   if (state != OPEN) {
-    refuse(state, cb);
+    refuse(impl_, state, data, cb);
     return;
   }
   const bool binary = options.binary.value_or(false);
@@ -74,24 +77,24 @@ void WebSocket::send(const Buffer& data, SendOptions options, UniqueFunction<voi
 }
 
 void WebSocket::ping(std::string_view data, UniqueFunction<void(Error*)> cb) {
-  checkControlPayload(data);
   const int state = impl_->readyState();
   throwIfConnecting(state);
   if (state != OPEN) {
-    refuse(state, cb);
+    refuse(impl_, state, data, cb);  // as ws: the size is checked only when sending
     return;
   }
+  checkControlPayload(data);
   impl_->ping(data, std::move(cb));
 }
 
 void WebSocket::pong(std::string_view data, UniqueFunction<void(Error*)> cb) {
-  checkControlPayload(data);
   const int state = impl_->readyState();
   throwIfConnecting(state);
   if (state != OPEN) {
-    refuse(state, cb);
+    refuse(impl_, state, data, cb);  // as ws: the size is checked only when sending
     return;
   }
+  checkControlPayload(data);
   impl_->pong(data, std::move(cb));
 }
 
@@ -100,6 +103,10 @@ void WebSocket::close() {
 }
 
 void WebSocket::close(int code, std::string_view reason) {
+  if (impl_->readyState() != OPEN) {
+    impl_->close(0, {});  // as ws: closing or closed already, the arguments are not checked
+    return;
+  }
   if (code < 0 || code > 0xFFFF || !core::isValidSentCloseCode(uint16_t(code))) {
     Error err("First argument must be a valid error code number");
     err.name = "TypeError";
@@ -138,7 +145,7 @@ std::string WebSocket::protocol() const {
 }
 
 std::string WebSocket::extensions() const {
-  return impl_->extensions();
+  return std::string(impl_->extensionNames());
 }
 
 bool WebSocket::isPaused() const {

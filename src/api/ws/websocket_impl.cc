@@ -68,7 +68,6 @@ void WebSocketImpl::openEngine() {
 WebSocketImpl::~WebSocketImpl() {
   loop_.stopTimer(closeTimer_);
   loop_.stopTimer(handshakeTimer_);
-  loop_.cancelDeferred(flushDeferred_);
 }
 
 bool WebSocketImpl::start(int fd, std::unique_ptr<net::core::Stream::Filter> tls,
@@ -80,15 +79,33 @@ bool WebSocketImpl::start(int fd, std::unique_ptr<net::core::Stream::Filter> tls
   (void)stream_.setNoDelay(true);  // as ws (socket.setNoDelay()): frames are whole messages
   openEngine();
   cork().append(handshake);
-  if (!head.empty()) {
-    std::string first(head);  // the receiver unmasks in place
-    corked_ = true;
-    feed(first.data(), first.size());
-    corked_ = false;
-  }
   flush();
   stream_.readStart();
+  if (!head.empty()) {
+    // As ws (socket.unshift(head), read once the socket resumes on a tick): the bytes that
+    // followed the request are parsed after the 'connection' listeners are attached, not before.
+    // `this` is alive then: it is deleted from the loop's close phase only, after the nextTick
+    // queue has drained.
+    head_.assign(head);
+    process::nextTick([this] { feedHead(); });
+  }
   return true;
+}
+
+void WebSocketImpl::feedHead() {
+  if (closing_) {
+    head_.clear();  // terminate()d meanwhile: ws's socket is destroyed, its data dropped
+    return;
+  }
+  if (paused_ || head_.empty()) {
+    return;  // resume() feeds it
+  }
+  std::string first = std::move(head_);  // the receiver unmasks in place
+  head_.clear();
+  corked_ = true;
+  feed(first.data(), first.size());
+  corked_ = false;
+  flush();
 }
 
 // --- input
@@ -151,8 +168,15 @@ void WebSocketImpl::onMessage(std::string_view data, bool binary) {
 
 void WebSocketImpl::onPing(std::string_view data) {
   if (options_.autoPong && readyState_ == WebSocket::OPEN) {
-    sender_->pong(cork(), data);
-    queued(nullptr);
+    if (options_.maxPendingAutoPongs > 0 && pendingAutoPongs_ >= options_.maxPendingAutoPongs) {
+      // As ws 8.23: a peer pinging faster than it reads its pongs is cut off. The rest of the
+      // read is still parsed (its events still fire), as ws parses the rest of its chunk.
+      terminate();
+    } else {
+      pendingAutoPongs_++;
+      sender_->pong(cork(), data);
+      queued([this](Error*) { pendingAutoPongs_--; });
+    }
   }
   if (facade_->listenerCount("ping") > 0) {
     Buffer payload = Buffer::from(data);
@@ -217,11 +241,26 @@ void WebSocketImpl::queued(UniqueFunction<void(Error*)> cb) {
   }
   // Sent outside a read (a timer, another connection's message): written now, one write per
   // send as uWebSockets does outside its callbacks, so no connection holds an output buffer
-  // between loop passes. Callbacks run from the pending phase, never inside send().
+  // between loop passes. Callbacks never run inside send() (see scheduleWriteCallbacks).
   writeOut();
-  if (!writeCallbacks_.empty() && !flushDeferred_.queued()) {
-    loop_.queuePending(flushDeferred_);
+  if (stream_.queuedBytes() == 0) {
+    scheduleWriteCallbacks();
   }
+}
+
+void WebSocketImpl::scheduleWriteCallbacks() {
+  // As a Node stream reports a write the kernel took at once: from a nextTick, in send order.
+  // `this` is alive then: it is deleted in the loop's close phase, after the ticks have run.
+  if (writeCallbacks_.empty() || callbacksScheduled_) {
+    return;
+  }
+  callbacksScheduled_ = true;
+  process::nextTick([this] {
+    callbacksScheduled_ = false;
+    if (!closing_ && stream_.queuedBytes() == 0) {
+      runWriteCallbacks(nullptr);
+    }
+  });
 }
 
 void WebSocketImpl::writeOut() {
@@ -253,17 +292,13 @@ void WebSocketImpl::releaseCork() {
   }
 }
 
-void WebSocketImpl::onFlushDeferred(loop::core::Deferred* d) {
-  static_cast<WebSocketImpl*>(d->data)->flush();
-}
-
 void WebSocketImpl::flush() {
   if (closing_) {
     return;
   }
   writeOut();
-  if (stream_.queuedBytes() == 0 && !writeCallbacks_.empty()) {
-    runWriteCallbacks(nullptr);
+  if (stream_.queuedBytes() == 0) {
+    scheduleWriteCallbacks();
   }
   maybeShutdown();
 }
@@ -340,6 +375,13 @@ void WebSocketImpl::terminate() {
     return;
   }
   readyState_ = WebSocket::CLOSING;
+  // ws's writes reach the kernel as they are made, so what was sent before terminate() leaves
+  // before the socket is destroyed. Ours may still be corked: hand them over first (as much as
+  // the kernel takes now; the rest is dropped with the socket, as in ws).
+  if (!out_.empty()) {
+    stream_.write(std::string_view(out_));
+    out_.clear();
+  }
   destroy();
 }
 
@@ -352,6 +394,9 @@ void WebSocketImpl::resume() {
   paused_ = false;
   if (!closing_) {
     stream_.readStart();
+    if (!head_.empty()) {
+      process::nextTick([this] { feedHead(); });
+    }
   }
 }
 
@@ -374,9 +419,9 @@ void WebSocketImpl::destroy() {
     return;
   }
   closing_ = true;
+  head_.clear();
   loop_.stopTimer(closeTimer_);
   loop_.stopTimer(handshakeTimer_);
-  loop_.cancelDeferred(flushDeferred_);
   stream_.close();  // also for a client that never connected: "close" from the close phase
 }
 

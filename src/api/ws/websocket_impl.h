@@ -39,6 +39,7 @@ struct ConnectionOptions {
   size_t maxFragments = 16 * 1024;
   bool skipUTF8Validation = false;
   bool autoPong = true;
+  size_t maxPendingAutoPongs = 60;  // ServerOptions::maxPendingAutoPongs
   std::string protocol;
   std::string extensions;                      // the Sec-WebSocket-Extensions agreed
   std::optional<core::DeflateParams> deflate;  // permessage-deflate, when agreed
@@ -66,9 +67,10 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   WebSocketImpl(const WebSocketImpl&) = delete;
   WebSocketImpl& operator=(const WebSocketImpl&) = delete;
 
-  // Server: takes the socket `fd` (connected, non-blocking), writes `handshake` (the 101
-  // response) and parses `head` (bytes that followed the request head) as the first frames.
-  // False (fd closed, nothing emitted) when the loop cannot watch it.
+  // Server: takes the socket `fd` (connected, non-blocking; with `tls`, the TLS session it
+  // carries), writes `handshake` (the 101 response) and parses `head` (bytes that followed the
+  // request head) as the first frames from a nextTick (after the caller's 'connection' listeners
+  // are attached, as ws). False (fd closed, nothing emitted) when the loop cannot watch it.
   bool start(int fd, std::unique_ptr<net::core::Stream::Filter> tls, std::string_view handshake,
              std::string_view head);
   // Client: CONNECTING until the server's 101 passes ws's checks ("open"), or "error" and
@@ -96,9 +98,12 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   void resume();
 
   int readyState() const { return readyState_; }
-  size_t bufferedAmount() const { return out_.size() + stream_.queuedBytes(); }
+  // Queued bytes, and those of sends refused since the socket left OPEN (ws counts them).
+  size_t bufferedAmount() const { return out_.size() + stream_.queuedBytes() + refusedBytes_; }
+  void addRefusedBytes(size_t n) { refusedBytes_ += n; }
   const std::string& protocol() const { return options_.protocol; }
-  const std::string& extensions() const { return options_.extensions; }
+  // ws's ws.extensions: the names of the agreed extensions, joined with ","; not the header.
+  std::string_view extensionNames() const { return options_.deflate ? "permessage-deflate" : ""; }
   bool paused() const { return paused_; }
   const std::string& url() const { return url_; }
 
@@ -130,6 +135,8 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   std::string checkHandshake(const http::core::ResponseHead& head,
                              const http::core::Header* headers);
   static void onHandshakeTimer(loop::core::Timer* t);
+  // Parses head_ (start's bytes after the request) unless closed or paused.
+  void feedHead();
   // Frames queued in out_ go out now when no read is being processed; else at its end.
   void queued(UniqueFunction<void(Error*)> cb);
   // out_ to the stream.
@@ -140,8 +147,8 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   // out_ with the thread's spare buffer when it has none; given back once flushed.
   std::string& cork();
   void releaseCork();
-  static void onFlushDeferred(loop::core::Deferred* d);
   void runWriteCallbacks(Error* err);
+  void scheduleWriteCallbacks();
   // Our side is done sending (after both close frames, or the peer's FIN): FIN once out_ and
   // the stream's queue are empty.
   void endOutput();
@@ -161,9 +168,11 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   std::string response_;            // the server's handshake response as it arrives
   std::unique_ptr<Error> failure_;  // "error" to emit before "close"
   std::string url_;
-  std::string out_;  // frames not yet handed to the stream (the cork)
+  std::string out_;          // frames not yet handed to the stream (the cork)
+  std::string head_;         // the bytes that followed the request, until feedHead() parses them
+  size_t refusedBytes_ = 0;  // data of send/ping/pong calls made when not OPEN
+  size_t pendingAutoPongs_ = 0;  // automatic pongs queued, not yet handed to the kernel
   std::vector<UniqueFunction<void(Error*)>> writeCallbacks_;
-  loop::core::Deferred flushDeferred_{&WebSocketImpl::onFlushDeferred, this};
   loop::core::Timer closeTimer_{&WebSocketImpl::onCloseTimer};
   loop::core::Timer handshakeTimer_{&WebSocketImpl::onHandshakeTimer};
   int readyState_ = WebSocket::OPEN;
@@ -171,6 +180,7 @@ class WebSocketImpl final : public net::core::Stream::Handler, public core::Rece
   std::string closeReason_;
   bool closeFrameSent_ = false;
   bool closeFrameReceived_ = false;
+  bool callbacksScheduled_ = false;
   bool corked_ = false;  // a read is being processed: out_ is flushed at its end
   bool outputEnded_ = false;
   bool peerEnded_ = false;

@@ -56,6 +56,22 @@ TEST(Deflate, SendsAnEmptyMessageAsOneZeroByte) {
   EXPECT_EQ(inflateAll(r, ""), "");
 }
 
+TEST(Deflate, SendsAnEmptyMessageAfterAnotherOnAKeptContextAsOneZeroByte) {
+  // zlib writes nothing for an empty sync flush right after another: the frame must still be
+  // 0x00 (RFC 7692 §7.2.3.6), or the peer's inflater is left inside a block and the next
+  // message fails ("invalid stored block lengths"; found by the interop tests).
+  PerMessageDeflate d(Role::kClient, {}, {});
+  PerMessageDeflate r(Role::kServer, {}, {});
+  std::string first, empty, next;
+  d.compress("small", true, first);
+  d.compress("", true, empty);
+  d.compress(std::string(2065, 'x'), true, next);
+  EXPECT_EQ(empty, std::string("\x00", 1));
+  EXPECT_EQ(inflateAll(r, first), "small");
+  EXPECT_EQ(inflateAll(r, empty), "");
+  EXPECT_EQ(inflateAll(r, next), std::string(2065, 'x'));
+}
+
 std::string sampleMessage(std::mt19937& rng, size_t n) {
   static const std::string words[] = {"lorem ", "ipsum ", "dolor ", "sit ", "amet ", "\xce\xba "};
   std::string s;
