@@ -55,7 +55,10 @@ class Server:
     port). Stopped by its pid."""
 
     def __init__(self, cmd, ready, cwd=None):
-        self.p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
+        # Unbuffered: select() then sees every line not read yet (a buffered reader may hold
+        # lines select cannot see).
+        self.p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
+                                  bufsize=0)
         self.port = None
         line = self._readline(START_TIMEOUT)
         self.port = ready(line) if line else None
@@ -64,7 +67,8 @@ class Server:
             raise RuntimeError("%s did not start: %r %s" % (cmd[0], line, err[-500:]))
 
     def _readline(self, timeout):
-        ready, _, _ = select.select([self.p.stdout], [], [], timeout)
+        """A line of stdout, or "" after timeout s (or at its end)."""
+        ready, _, _ = select.select([self.p.stdout], [], [], max(timeout, 0))
         return self.p.stdout.readline().decode(errors="replace") if ready else ""
 
     def stop(self):
@@ -92,7 +96,7 @@ def start_echo(echo_bin, *flags):
     for _ in range(3):
         port = free_port()
         try:
-            return Server([echo_bin, "--port", str(port), *flags],
+            return Server([echo_bin, "--host", "127.0.0.1", "--port", str(port), *flags],
                           lambda line, port=port: port if line.startswith("listening") else None)
         except RuntimeError as e:
             last = e
@@ -226,10 +230,17 @@ def nodecc_client_vs_peer_server(peer, server_cmd, client_bin):
                              CLIENT_TIMEOUT)
         relay(direction, code, out, err)
         print("  (%.1f s)" % (time.monotonic() - started), flush=True)
-        # The connections' reports reach stdout as each closes: wait for the last one.
-        time.sleep(0.5)
+        # The server reports each connection as it closes: wait for the three (5 s at most).
+        reports = []
+        deadline = time.monotonic() + 5
+        while len(reports) < 3 and time.monotonic() < deadline:
+            line = server._readline(deadline - time.monotonic())
+            if not line:
+                break
+            reports.append(line)
     finally:
         out, err = server.stop()
+    out = "".join(reports) + out
     conns = {}
     for line in out.splitlines():
         if line.startswith("conn "):
