@@ -97,9 +97,33 @@ sslyze_scanner() {
   touch "$dir/.venv/bin/sslyze"
 }
 
+# The peers of tests/integration/ws/interop (run_interop.py skips a peer whose package is
+# missing): Python's websockets (PyPI), the version requirements.txt pins, in a virtualenv
+# beside it (never committed; again when the requirements are newer than the virtualenv), and
+# gorilla/websocket in Go's module cache (go mod download through the Go module proxy; go.sum
+# pins it). Node's ws is installed by tests/integration/ws's npm ci.
+ws_interop_peers() {
+  local dir
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tests/integration/ws/interop"
+  if [ "$profile" != test ]; then
+    return 0
+  fi
+  if ! [ -x "$dir/.venv/bin/python" ] || [ "$dir/requirements.txt" -nt "$dir/.venv/.installed" ]; then
+    echo "installing websockets for tests/integration/ws/interop (pip, in its .venv)"
+    rm -rf "$dir/.venv"
+    /usr/bin/python3 -m venv "$dir/.venv"
+    "$dir/.venv/bin/pip" install -q --disable-pip-version-check -r "$dir/requirements.txt"
+    touch "$dir/.venv/.installed"
+  fi
+  if command -v go >/dev/null 2>&1; then
+    (cd "$dir/go" && GOTOOLCHAIN=local GOFLAGS=-mod=readonly go mod download)
+  fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   express_oracle
   sslyze_scanner
+  ws_interop_peers
   exit 0
 fi
 echo "installing: ${missing[*]}"
@@ -122,3 +146,4 @@ trap cleanup EXIT
 "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 express_oracle
 sslyze_scanner
+ws_interop_peers
