@@ -121,6 +121,12 @@ struct ClientOptions {
   int protocolVersion = 13;       // 13 or 8 (RangeError otherwise, as ws)
   std::string origin{};           // Origin (Sec-WebSocket-Origin for version 8)
   std::vector<std::pair<std::string, std::string>> headers{};  // more request fields
+  // wss:// (the TLS options ws passes on to https.request): trusted CAs in PEM (empty: the
+  // system store), whether a certificate that does not verify fails the handshake, the SNI
+  // name ("": the URL's host name unless it is an IP address).
+  std::vector<std::string> ca{};
+  bool rejectUnauthorized = true;
+  std::string servername{};
 };
 
 class WebSocket : public EventEmitter {
@@ -215,8 +221,9 @@ WebSocketServer& createServer(ServerOptions options, UniqueFunction<void()> call
 // and "close" 1006 with ws's message: "Unexpected server response: 404", "Invalid
 // Sec-WebSocket-Accept header", "Server sent no subprotocol", a connect error...). Throws
 // SyntaxError for what ws rejects at once (an invalid URL, a scheme other than ws:/http:, a
-// fragment, an invalid or repeated subprotocol). ws:// only for now: a wss:// URL throws. The
-// socket belongs to the thread's runtime, as a server's does.
+// fragment, an invalid or repeated subprotocol). wss:// runs over TLS (a certificate that does
+// not verify: "error" with Node's code, e.g. DEPTH_ZERO_SELF_SIGNED_CERT). The socket belongs to
+// the thread's runtime, as a server's does.
 WebSocket& connect(std::string_view url, std::vector<std::string> protocols = {},
                    ClientOptions options = {});
 

@@ -7,6 +7,7 @@
 
 #include "api/net/socket_backend.h"
 #include "api/runtime.h"
+#include "api/tls/context_holder.h"
 #include "api/ws/websocket_impl.h"
 #include "nodecc/dns.h"
 #include "nodecc/process.h"
@@ -85,11 +86,23 @@ void WebSocketImpl::connectTo(const net::core::SocketAddress& to) {
   if (auto r = stream_.connect(to); !r) {
     failHandshake(
         net::detail::errorWithAddress(r.error(), "connect", client_->address, client_->port));
+    return;
+  }
+  if (client_->tls) {
+    // The filter reports the connection (onConnect) once its handshake is done.
+    tls::core::Connection::attachClient(stream_, client_->tls, client_->tlsOptions);
   }
 }
 
 void WebSocketImpl::onConnect(int status) {
   if (status != 0) {
+    // A TLS handshake that failed reports its own error (a certificate that does not verify:
+    // Node's DEPTH_ZERO_SELF_SIGNED_CERT...), as https.request's 'error' does.
+    auto* secure = dynamic_cast<tls::core::Connection*>(stream_.filter());
+    if (secure != nullptr && !secure->error().empty()) {
+      failHandshake(tls::detail::toError(secure->error()));
+      return;
+    }
     failHandshake(
         net::detail::errorWithAddress(status, "connect", client_->address, client_->port));
     return;
@@ -227,10 +240,8 @@ WebSocket& connect(std::string_view address, std::vector<std::string> protocols,
   if (scheme == "http:") {
     scheme = "ws:";
   }
-  if (scheme == "wss:" || scheme == "https:") {
-    throw Error("wss: URLs are not supported yet (nodecc's WebSocket client is cleartext only)");
-  }
-  if (scheme != "ws:") {
+  const bool secure = scheme == "wss:" || scheme == "https:";
+  if (scheme != "ws:" && !secure) {
     throw detail::syntaxError(
         "The URL's protocol must be one of \"ws:\", \"wss:\", \"http:\", \"https:\", or "
         "\"ws+unix:\"");
@@ -258,7 +269,8 @@ WebSocket& connect(std::string_view address, std::vector<std::string> protocols,
   if (hostname.size() > 2 && hostname.front() == '[') {
     hostname = hostname.substr(1, hostname.size() - 2);
   }
-  const uint16_t port = parsed->port().empty() ? 80 : uint16_t(std::stoi(parsed->port()));
+  const uint16_t port =
+      parsed->port().empty() ? (secure ? 443 : 80) : uint16_t(std::stoi(parsed->port()));
   std::string path = parsed->pathname() + parsed->search();
 
   detail::ClientHandshake hs;
@@ -266,6 +278,15 @@ WebSocket& connect(std::string_view address, std::vector<std::string> protocols,
   hs.protocols = protocols;
   hs.timeoutMs = options.handshakeTimeout;
   hs.port = port;
+  if (secure) {
+    tls::SecureContextOptions so;
+    so.ca = options.ca;
+    hs.tls = tls::detail::makeContext(tls::detail::toCore(so, false));
+    std::string name = options.servername.empty() ? hostname : options.servername;
+    hs.tlsOptions.servername = net::isIP(name) != 0 ? "" : name;  // no SNI for an address
+    hs.tlsOptions.host = name;
+    hs.tlsOptions.rejectUnauthorized = options.rejectUnauthorized;
+  }
   detail::ConnectionOptions conn;
   conn.role = core::Role::kClient;
   conn.maxPayload = options.maxPayload;

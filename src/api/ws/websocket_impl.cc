@@ -5,6 +5,8 @@
 #include <cstring>
 
 #include "api/runtime.h"
+#include "api/system_error.h"
+#include "api/tls/context_holder.h"
 #include "api/ws/server_impl.h"
 #include "nodecc/process.h"
 #include "os/fd.h"
@@ -410,6 +412,16 @@ void WebSocketImpl::onEnd() {
 }
 
 void WebSocketImpl::onError(int err) {
+  if (client_) {
+    // Still connecting (a reset, or a TLS handshake that failed): ws's request error.
+    auto* secure = dynamic_cast<tls::core::Connection*>(stream_.filter());
+    if (secure != nullptr && !secure->error().empty()) {
+      failHandshake(tls::detail::toError(secure->error()));
+    } else {
+      failHandshake(nodecc::detail::errnoException(err, "read"));
+    }
+    return;
+  }
   // ws's socketOnError: no 'error' event for a socket error; the connection closes (1006).
   destroy();
 }

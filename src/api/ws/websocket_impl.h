@@ -24,6 +24,8 @@
 #include "net/socket_address.h"
 #include "net/stream.h"
 #include "nodecc/ws.h"
+#include "tls/connection.h"
+#include "tls/context.h"
 #include "ws/deflate.h"
 #include "ws/receiver.h"
 #include "ws/sender.h"
@@ -55,6 +57,9 @@ struct ClientHandshake {
   uint64_t timeoutMs = 0;  // ws's handshakeTimeout (0: none)
   std::string address;     // for connect errors ("connect ECONNREFUSED 127.0.0.1:8080")
   uint16_t port = 0;
+  // wss://: the client context and what the certificate is checked against.
+  std::shared_ptr<tls::core::Context> tls;
+  tls::core::Connection::ClientOptions tlsOptions;
 };
 
 class WebSocketImpl final : public net::core::Stream::Handler, public core::Receiver::Handler {
