@@ -130,7 +130,7 @@ autobahn_suite() {
   fi
   local candidates=("${NODECC_PYTHON2:-}")
   if [ -z "${NODECC_PYTHON2:-}" ]; then
-    candidates=("$HOME"/.pyenv/versions/2.7*/bin/python python2.7 python2)
+    candidates=("${HOME:-/root}"/.pyenv/versions/2.7*/bin/python python2.7 python2)
   fi
   for p in "${candidates[@]}"; do
     if "$p" -c 'import sys; sys.exit(sys.version_info[:2] != (2, 7))' 2>/dev/null &&
