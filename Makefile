@@ -72,7 +72,7 @@ soak: build
 # ws_echo_server.js --port {port}, node tests/integration/ws/autobahn/ws_client.js). The HTML
 # reports are left in $(RELEASE_DIR)/autobahn. Skipped without Python 2.7 (wstest needs it).
 AUTOBAHN_CASES ?= all
-AUTOBAHN_SERVER ?= $(RELEASE_DIR)/bin/example-ws-echo --port {port}
+AUTOBAHN_SERVER ?= $(RELEASE_DIR)/bin/example-ws-echo --deflate --max-fragments 0 --port {port}
 AUTOBAHN_CLIENT ?= $(RELEASE_DIR)/bin/ws-autobahn-client
 AUTOBAHN_RUN = python3 tests/integration/ws/autobahn/run.py --cases $(AUTOBAHN_CASES) \
   --timeout 14400 --report-dir $(RELEASE_DIR)/autobahn
