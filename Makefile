@@ -10,8 +10,8 @@ INSTALL_DIR := build-install
 INSTALL_TARGETS := nodecc nodecc_cli
 
 .PHONY: deps deps-lib build build-asan run test test-release test-asan install bench bench-quick \
-        bench-micro bench-fs-scan bench-json bench-ws bench-deps bench-build fuzz soak clean format \
-        format-check
+        bench-micro bench-fs-scan bench-json bench-ws bench-deps bench-build fuzz soak autobahn \
+        clean format format-check
 
 # scripts/install-deps.sh's profiles: test (the default) for the tests' trees, lib for the library.
 deps:
@@ -63,6 +63,28 @@ fuzz: deps
 SOAK_MINUTES ?= 30
 soak: build
 	@python3 tests/soak/soak.py --bin-dir $(RELEASE_DIR)/bin --minutes $(SOAK_MINUTES)
+
+# Autobahn|Testsuite's 517 WebSocket cases (tests/integration/ws/autobahn/run.py,
+# docs/reliability-websocket.md) against nodecc's echo server, then its Autobahn client, built in
+# Release; fails when a case is neither OK, NON-STRICT nor INFORMATIONAL. AUTOBAHN_CASES picks
+# cases (core, compression-sample, all, patterns such as 6.*); AUTOBAHN_SERVER and
+# AUTOBAHN_CLIENT run other programs (the ws package's: node tests/integration/ws/autobahn/
+# ws_echo_server.js --port {port}, node tests/integration/ws/autobahn/ws_client.js). The HTML
+# reports are left in $(RELEASE_DIR)/autobahn. Skipped without Python 2.7 (wstest needs it).
+AUTOBAHN_CASES ?= all
+AUTOBAHN_SERVER ?= $(RELEASE_DIR)/bin/example-ws-echo --deflate --max-fragments 0 --port {port}
+AUTOBAHN_CLIENT ?= $(RELEASE_DIR)/bin/ws-autobahn-client
+AUTOBAHN_RUN = python3 tests/integration/ws/autobahn/run.py --cases $(AUTOBAHN_CASES) \
+  --timeout 14400 --report-dir $(RELEASE_DIR)/autobahn
+# The targets of the two programs that are in $(RELEASE_DIR)/bin (none for node's).
+AUTOBAHN_TARGETS = $(notdir $(filter $(RELEASE_DIR)/bin/%,$(firstword $(AUTOBAHN_SERVER)) \
+  $(firstword $(AUTOBAHN_CLIENT))))
+autobahn: deps
+	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DNODECC_UNIT_TESTS=OFF > /dev/null
+	@$(if $(AUTOBAHN_TARGETS),cmake --build $(RELEASE_DIR) -j $(JOBS) --target $(AUTOBAHN_TARGETS),true)
+	@$(AUTOBAHN_RUN) server --agent nodecc --cmd "$(AUTOBAHN_SERVER)"; s=$$?; \
+	  $(AUTOBAHN_RUN) client --cmd "$(AUTOBAHN_CLIENT)"; c=$$?; \
+	  if [ $$s = 77 ] && [ $$c = 77 ]; then exit 0; fi; [ $$s = 0 ] && [ $$c = 0 ]
 
 # make install [PREFIX=/usr/local]: the library, its headers, CMake package and pkg-config file,
 # and the nodecc command; builds only those, in their own tree. The prefix is given at configure

@@ -120,10 +120,70 @@ ws_interop_peers() {
   fi
 }
 
+# The npm ws package (tests/integration/ws), the reference of the WebSocket tests: the version
+# package-lock.json pins, installed there by npm ci, never committed; again when the lockfile is
+# newer than what npm installed.
+ws_oracle() {
+  local dir
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tests/integration/ws"
+  if [ "$profile" != test ]; then
+    return 0
+  fi
+  if [ -d "$dir/node_modules/ws" ] &&
+     ! [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    return 0
+  fi
+  echo "installing ws for tests/integration/ws (npm ci)"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+}
+
+# Autobahn|Testsuite (PyPI), the WebSocket conformance suite of tests/integration/ws/autobahn:
+# its wstest runs on Python 2.7 only, which Debian 12 no longer packages (nor PyPI), so pyenv's
+# 2.7 when the machine has one ($NODECC_PYTHON2 names another); without one the Autobahn tests
+# skip. The versions requirements.txt pins, with pip --target in .deps beside it (never
+# committed); again when the requirements are newer than .deps.
+autobahn_suite() {
+  local dir python2=""
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tests/integration/ws/autobahn"
+  if [ "$profile" != test ]; then
+    return 0
+  fi
+  if [ -f "$dir/.deps/bin/wstest" ] && ! [ "$dir/requirements.txt" -nt "$dir/.deps/bin/wstest" ]; then
+    return 0
+  fi
+  local candidates=("${NODECC_PYTHON2:-}")
+  if [ -z "${NODECC_PYTHON2:-}" ]; then
+    candidates=("${HOME:-/root}"/.pyenv/versions/2.7*/bin/python python2.7 python2)
+  fi
+  for p in "${candidates[@]}"; do
+    if "$p" -c 'import sys; sys.exit(sys.version_info[:2] != (2, 7))' 2>/dev/null &&
+       "$p" -m pip --version >/dev/null 2>&1; then
+      python2="$p"
+      break
+    fi
+  done
+  if [ -z "$python2" ]; then
+    return 0
+  fi
+  echo "installing Autobahn|Testsuite for tests/integration/ws/autobahn (pip, in .deps)"
+  rm -rf "$dir/.deps"
+  # pip 19 (the last for Python 2) has no switch for its Python 2 deprecation notice: its
+  # output is shown only when it fails.
+  local out
+  if ! out=$(PYTHONPATH='' "$python2" -m pip install -q --disable-pip-version-check \
+               --no-warn-script-location --target "$dir/.deps" -r "$dir/requirements.txt" 2>&1); then
+    echo "$out" >&2
+    return 1
+  fi
+  touch "$dir/.deps/bin/wstest"
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   express_oracle
   sslyze_scanner
   ws_interop_peers
+  ws_oracle
+  autobahn_suite
   exit 0
 fi
 echo "installing: ${missing[*]}"
@@ -147,3 +207,5 @@ trap cleanup EXIT
 express_oracle
 sslyze_scanner
 ws_interop_peers
+ws_oracle
+autobahn_suite

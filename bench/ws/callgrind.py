@@ -32,7 +32,7 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_port(port, timeout=60.0):
+def wait_port(port, timeout=180.0):
     end = time.time() + timeout
     while time.time() < end:
         try:
