@@ -121,7 +121,9 @@ void Sender::close(std::string& out, uint16_t code, std::string_view reason) {
   char payload[2 + kMaxCloseReason];
   payload[0] = static_cast<char>(code >> 8);
   payload[1] = static_cast<char>(code & 0xff);
-  std::memcpy(payload + 2, reason.data(), reason.size());
+  if (!reason.empty()) {
+    std::memcpy(payload + 2, reason.data(), reason.size());  // an empty view's data() may be null
+  }
   frame(out, Opcode::kClose, true, false, std::string_view(payload, 2 + reason.size()));
 }
 

@@ -118,7 +118,10 @@ void runServer(std::string title, bool listeners, UniqueFunction<void()> next) {
     const uint16_t port = wss.address().port;
     auto i = std::make_shared<size_t>(0);
     auto step = std::make_shared<UniqueFunction<void()>>();
-    *step = [&wss, title, nextShared, port, i, step] {
+    // The step names itself weakly: a lambda owning its own shared_ptr never goes (LSan).
+    std::weak_ptr<UniqueFunction<void()>> self = step;
+    *step = [&wss, title, nextShared, port, i, self] {
+      auto step = self.lock();
       if (*i == cases.size()) {
         wss.close([title, nextShared](Error*) {
           std::printf("%s closed\n", title.c_str());
