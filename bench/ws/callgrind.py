@@ -43,11 +43,29 @@ def wait_port(port, timeout=180.0):
     raise RuntimeError(f"nothing listens on {port} after {timeout} s")
 
 
+def uws_for_valgrind(build):
+    """uws-echo as run.py builds it, but without -march=native: valgrind cannot run the AVX-512
+    instructions the native build uses (SIGILL). Needs run.py's build of uSockets (make
+    bench-ws, or any run.py run with uws)."""
+    import run  # bench/ws/run.py: where the peers' sources are
+    objects_dir = os.path.join(build, "bench-ws", "uSockets")
+    binary = os.path.join(build, "bench-ws", "uws-echo-valgrind")
+    if os.path.exists(binary):
+        return binary
+    objects = sorted(os.path.join(objects_dir, f) for f in os.listdir(objects_dir)
+                     if f.endswith(".o"))
+    subprocess.run(["g++", "-O3", "-flto=auto", "-std=c++20", "-DLIBUS_NO_SSL", "-w", "-I",
+                    os.path.join(run.UWS, "uWebSockets", "src"), "-I",
+                    os.path.join(objects_dir, "src"), os.path.join(HERE, "peers", "uws", "echo.cpp"),
+                    *objects, "-lz", "-o", binary], check=True)
+    return binary
+
+
 def server_binary(build, name):
     if name == "nodecc":
         return os.path.join(build, "bin", "bench-ws-nodecc")
     if name == "uws":
-        return os.path.join(build, "bench-ws", "uws-echo")
+        return uws_for_valgrind(build)
     if name == "ceiling":
         return os.path.join(build, "bin", "bench-ws-ceiling")
     raise SystemExit(f"unknown server {name}")
