@@ -15,32 +15,15 @@ import glob
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 
-HOST = "127.0.0.1"
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def wait_port(port, timeout=180.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            with socket.create_connection((HOST, port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"nothing listens on {port} after {timeout} s")
+# The HTTP scenarios' port helpers (bench/callgrind/instructions.py).
+sys.path.insert(0, os.path.join(HERE, "..", "callgrind"))
+from instructions import free_port, wait_port  # noqa: E402
 
 
 def uws_for_valgrind(build):
@@ -84,7 +67,7 @@ def measure(build, name, seconds, a):
         cmd.append("--deflate")
     server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_port(port)
+        wait_port(port, 180)  # valgrind's start-up on a busy machine
         load = [os.path.join(build, "bin", "bench-ws-load"), "--port", str(port), "--mode",
                 "echo", "--conns", str(a.conns), "--depth", str(a.depth), "--size",
                 str(a.size), "--warmup", "0", "--seconds", str(seconds)]

@@ -9,6 +9,8 @@
 #include <memory>
 #include <vector>
 
+#include "zlib/codec.h"
+
 namespace nodecc::ws::core {
 
 struct PerMessageDeflate::Stream {
@@ -123,21 +125,6 @@ void returnStream(std::vector<std::unique_ptr<Stream>>& pool, Stream* stream) {
         break;
       }
     }
-  }
-}
-
-const char* zlibCodeName(int code) {
-  switch (code) {
-    case Z_NEED_DICT:
-      return "Z_NEED_DICT";
-    case Z_DATA_ERROR:
-      return "Z_DATA_ERROR";
-    case Z_MEM_ERROR:
-      return "Z_MEM_ERROR";
-    case Z_BUF_ERROR:
-      return "Z_BUF_ERROR";
-    default:
-      return "Z_STREAM_ERROR";
   }
 }
 
@@ -301,7 +288,7 @@ PerMessageDeflate::Result PerMessageDeflate::decompress(std::string_view data, b
         z.avail_in = 0;
       } else if (r != Z_OK && r != Z_BUF_ERROR) {
         errorMessage_ = z.msg != nullptr ? z.msg : "Zlib error";
-        errorCode_ = zlibCodeName(r);
+        errorCode_ = zlib::core::zlibCodeName(r);
         return Result::kError;
       } else if (r == Z_BUF_ERROR && z.avail_out != 0) {
         // No progress with room to spare: all input is consumed.

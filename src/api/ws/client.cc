@@ -9,6 +9,7 @@
 #include "api/runtime.h"
 #include "api/tls/context_holder.h"
 #include "api/ws/websocket_impl.h"
+#include "http/field_values.h"
 #include "nodecc/dns.h"
 #include "nodecc/process.h"
 #include "nodecc/url.h"
@@ -42,18 +43,11 @@ std::optional<std::string_view> field(const http::core::Header* headers, size_t 
 }
 // A comma-separated list (Connection) holds `token`, in any case.
 bool hasToken(std::string_view list, std::string_view token) {
-  while (!list.empty()) {
-    size_t comma = list.find(',');
-    std::string_view item = text::core::trimOws(list.substr(0, comma));
-    if (text::core::equalsIgnoreCase(item, token)) {
-      return true;
-    }
-    if (comma == std::string_view::npos) {
-      break;
-    }
-    list.remove_prefix(comma + 1);
-  }
-  return false;
+  bool found = false;
+  http::core::forEachListElement(list, [&](std::string_view element) {
+    found = found || text::core::equalsIgnoreCase(element, token);
+  });
+  return found;
 }
 }  // namespace
 

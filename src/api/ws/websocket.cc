@@ -45,6 +45,23 @@ void checkControlPayload(std::string_view data) {
   }
 }
 
+// ping and pong: as ws, the size is checked only when the frame would be sent.
+void sendControl(detail::WebSocketImpl* impl, core::Opcode opcode, std::string_view data,
+                 UniqueFunction<void(Error*)> cb) {
+  const int state = impl->readyState();
+  throwIfConnecting(state);
+  if (state != WebSocket::OPEN) {
+    refuse(impl, state, data, cb);
+    return;
+  }
+  checkControlPayload(data);
+  if (opcode == core::Opcode::kPing) {
+    impl->ping(data, std::move(cb));
+  } else {
+    impl->pong(data, std::move(cb));
+  }
+}
+
 }  // namespace
 
 WebSocket::~WebSocket() = default;
@@ -77,25 +94,11 @@ void WebSocket::send(const Buffer& data, SendOptions options, UniqueFunction<voi
 }
 
 void WebSocket::ping(std::string_view data, UniqueFunction<void(Error*)> cb) {
-  const int state = impl_->readyState();
-  throwIfConnecting(state);
-  if (state != OPEN) {
-    refuse(impl_, state, data, cb);  // as ws: the size is checked only when sending
-    return;
-  }
-  checkControlPayload(data);
-  impl_->ping(data, std::move(cb));
+  sendControl(impl_, core::Opcode::kPing, data, std::move(cb));
 }
 
 void WebSocket::pong(std::string_view data, UniqueFunction<void(Error*)> cb) {
-  const int state = impl_->readyState();
-  throwIfConnecting(state);
-  if (state != OPEN) {
-    refuse(impl_, state, data, cb);  // as ws: the size is checked only when sending
-    return;
-  }
-  checkControlPayload(data);
-  impl_->pong(data, std::move(cb));
+  sendControl(impl_, core::Opcode::kPong, data, std::move(cb));
 }
 
 void WebSocket::close() {
