@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "zlib/codec.h"
+#include "zlib/status_name.h"
 
 namespace nodecc::ws::core {
 

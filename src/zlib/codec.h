@@ -66,9 +66,6 @@ struct ZlibSettings {
   std::string_view dictionary;  // copied by the codec
 };
 
-// zlib's name for a status ("Z_DATA_ERROR"), as Node's err.code names it.
-const char* zlibCodeName(int status);
-
 // Brotli's parameters: (BROTLI_PARAM_* or BROTLI_DECODER_PARAM_* key, value), set in order.
 using BrotliSettings = std::vector<std::pair<int, uint32_t>>;
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares nodecc's ws core with the `ws` package on the ws_frame fuzz corpus.
 
-  g++ -std=c++20 -O1 -I src tests/fuzz/ws_oracle/nodecc_events.cc src/ws/*.cc -lz -lcrypto \\
+  g++ -std=c++20 -O1 -I src tests/fuzz/ws_oracle/nodecc_events.cc src/ws/*.cc src/zlib/status_name.cc -lz -lcrypto \\
       -o /tmp/nodecc_events
   /tmp/nodecc_events <corpus> > /tmp/nodecc.txt
   node tests/fuzz/ws_oracle/ws_events.js <node_modules/ws> <corpus> > /tmp/ws.txt
