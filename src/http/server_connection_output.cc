@@ -7,40 +7,23 @@
 #include "http/server_connection.h"
 #include "http/server_core.h"
 #include "http/status_codes.h"
+#include "net/spare_buffer.h"
 
 namespace nodecc::http::core {
 
 namespace {
-// The spare cork buffer of this thread: lent to the connection that is writing, so that the
-// memory of an idle connection does not include a buffer sized for its last response.
-thread_local std::string tSpareCork;
-// A std::string that owns no heap buffer (its small-string capacity).
-const size_t kInlineCapacity = std::string().capacity();
 // Output gathered outside the read callback goes out at once from this size: large bodies are
 // not copied into the cork buffer to save a send.
 constexpr size_t kGatherLimit = 16 * 1024;
 }  // namespace
 
-// Both directions move a heap buffer into a string that has none: a move assignment steals the
-// pointer (~20 instructions), where swap() handles the small-string cases (~70, twice per
-// response when each read carries one request).
+// The cork's buffer is the thread's spare (net/spare_buffer.h) while it is in use.
 std::string& ServerConnection::cork() {
-  if (out_.empty() && out_.capacity() <= kInlineCapacity &&
-      tSpareCork.capacity() > kInlineCapacity) {
-    out_ = std::move(tSpareCork);
-    tSpareCork.clear();
-  }
-  return out_;
+  return net::core::borrowSpare(out_);
 }
 
 void ServerConnection::releaseCork() {
-  // Nested passes (a handler resuming another connection) may each hold a buffer; the spare
-  // keeps one and the other stays with its connection until its next flush.
-  if (out_.empty() && out_.capacity() > kInlineCapacity &&
-      tSpareCork.capacity() <= kInlineCapacity) {
-    tSpareCork = std::move(out_);
-    out_.clear();
-  }
+  net::core::returnSpare(out_);
 }
 
 // --- output

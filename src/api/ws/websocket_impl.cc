@@ -8,6 +8,7 @@
 #include "api/system_error.h"
 #include "api/tls/context_holder.h"
 #include "api/ws/server_impl.h"
+#include "net/spare_buffer.h"
 #include "nodecc/process.h"
 #include "os/fd.h"
 
@@ -18,11 +19,6 @@ namespace {
 // whole is copied, by the receiver. 64 KiB takes a burst of small messages in one recv.
 constexpr size_t kReadChunk = 64 * 1024;
 thread_local char tReadScratch[kReadChunk];
-// The spare output buffer of this thread: lent to the connection that is sending, so that an
-// idle connection holds none (10,000 idle connections would otherwise each keep the capacity of
-// their largest burst).
-thread_local std::string tSpareCork;
-const size_t kInlineCapacity = std::string().capacity();
 // The message pool (messageBuffer): messages up to kMaxPooledMessage bytes are handed out from
 // it; a fresh block is at least kMinPoolBytes.
 constexpr size_t kMaxPooledMessage = 64 * 1024;
@@ -276,21 +272,17 @@ void WebSocketImpl::writeOut() {
   releaseCork();
 }
 
+// The output buffer is the thread's spare (net/spare_buffer.h) while frames are in it.
 std::string& WebSocketImpl::cork() {
-  if (out_.empty() && out_.capacity() <= kInlineCapacity &&
-      tSpareCork.capacity() > kInlineCapacity) {
-    out_ = std::move(tSpareCork);
-    tSpareCork.clear();
-  }
-  return out_;
+  return net::core::borrowSpare(out_);
 }
 
 void WebSocketImpl::releaseCork() {
-  if (out_.empty() && out_.capacity() > kInlineCapacity) {
-    if (tSpareCork.capacity() <= kInlineCapacity) {
-      tSpareCork = std::move(out_);
-    }
-    out_ = std::string();  // nested sends (one connection's message sent on another) keep none
+  net::core::returnSpare(out_);
+  if (out_.empty() && net::core::ownsHeapBuffer(out_)) {
+    // The spare was taken (a send on this connection from another one's read): freed rather
+    // than kept, so that 10,000 idle connections do not each hold their last burst's capacity.
+    out_ = std::string();
   }
 }
 
