@@ -10,7 +10,7 @@ INSTALL_DIR := build-install
 INSTALL_TARGETS := nodecc nodecc_cli
 
 .PHONY: deps deps-lib build build-asan run test test-release test-asan install bench bench-quick \
-        bench-micro bench-fs-scan bench-json bench-ws bench-deps bench-build fuzz soak autobahn \
+        bench-micro bench-fs-scan bench-json bench-ws bench-gzip bench-deps bench-build fuzz soak autobahn \
         clean format format-check
 
 # scripts/install-deps.sh's profiles: test (the default) for the tests' trees, lib for the library.
@@ -145,6 +145,15 @@ bench-ws: deps
 # clang-format-14 over every tracked C++ file (scripts/format.sh): format-check fails on a file
 # that differs, format rewrites them. examples/ and tests/compat/ mirror their .js twins and opt
 # out through their own .clang-format.
+# On-the-fly gzip of a 10 KiB page per server CPU-second: nodecc's compression middleware, Node's
+# compression package and nginx's gzip on (bench/gzip/README.md). GZIP_BENCH_ARGS passes options.
+bench-gzip: deps
+	@./bench/http/install-deps.sh
+	@./scripts/install-deps.sh test
+	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DNODECC_BUILD_BENCH=ON > /dev/null
+	@cmake --build $(RELEASE_DIR) --target bench-gzip
+	@$(BENCH_PY) bench/gzip/run.py --bin $(RELEASE_DIR)/bin/bench-gzip $(GZIP_BENCH_ARGS)
+
 # JSON.parse / JSON.stringify against Node.js on the JSON corpus (bench/json/README.md); skipped
 # when ../shared/corpora/json is absent. JSON_BENCH_ARGS passes options to bench/json/run.py.
 bench-json: deps
