@@ -17,9 +17,7 @@ int main() {
   const auto port = uint16_t(std::atoi(std::getenv("PORT")));
   const std::string page = fs::readFileSync(std::getenv("PAGE")).toString();
   const bool stream = mode == "stream";
-  express::CompressionOptions options;  // named: GCC 12 -O3 warns (maybe-uninitialized, a
-  options.level = 6;                    // false positive) on the braced temporary here
-  auto compress = express::compression(std::move(options));
+  auto compress = express::compression({.level = 6});
   auto& server = http::createServer([=](http::IncomingMessage& req, http::ServerResponse& res) {
     compress(req, res, [&] {
       res.setHeader("Content-Type", "text/html; charset=utf-8");

@@ -9,7 +9,9 @@ into a temporary prefix (cmake --install), then app.cc, a user's program, is bui
   - both again with every object of libnodecc.a linked (--whole-archive), so a system library
     the package does not hand on fails the link even when app.cc does not reach it;
   - every public header in one file with -I (not -isystem) and -Werror, with g++ and with
-    clang++-14, and app.cc too: the headers themselves must not warn.
+    clang++-14, and app.cc too: the headers themselves must not warn;
+  - documented.cc (forms the docs show) with g++ -O2 -Werror: warnings that only the
+    optimizer raises (GCC 12's -Wmaybe-uninitialized) must not fail a user's release build.
 
 Each program built runs on 127.0.0.1 (a port it picks) and must answer curl with the body the
 test computes. The installed nodecc command must print its version.
@@ -156,6 +158,12 @@ def main():
                                     f"-I{include}", source_file])
                 checks.expect(code == 0, f"{os.path.basename(source_file)} with -I{include}: no "
                               f"warning from {cxx} ({len(headers)} headers)", out)
+        # The docs' forms with the optimizer on: GCC's flow-based warnings need it.
+        documented = os.path.join(args.source_dir, "documented.cc")
+        gxx = shutil.which("g++") or args.cxx
+        code, _, out = run([gxx, "-std=c++20", "-O2", *WARNINGS, "-c", "-o", os.devnull,
+                            f"-I{include}", documented])
+        checks.expect(code == 0, f"documented.cc with -O2: no warning from {gxx}", out)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"{checks.failures} failure(s)")
