@@ -33,13 +33,14 @@ build-asan: deps
 	@cmake -S . -B $(ASAN_DIR) $(CMAKE_GEN) $(ASAN_CONFIG) > /dev/null
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 
-# The demo site on http://127.0.0.1:8080 (examples/demo); Ctrl-C stops it gracefully. It needs
+# The demo site on http://127.0.0.1:8080 and https://127.0.0.1:8443 (examples/demo; a self-signed
+# certificate made at first start, README.md says how to trust it); Ctrl-C stops it gracefully. It needs
 # only the library: built in the Release tree when make build made one, else in the library tree.
 RUN_DIR = $(if $(wildcard $(RELEASE_DIR)/CMakeCache.txt),$(RELEASE_DIR),$(INSTALL_DIR))
 run: deps-lib
 	@$(if $(filter $(INSTALL_DIR),$(RUN_DIR)),$(CONFIGURE_LIB),true)
 	@cmake --build $(RUN_DIR) -j $(JOBS) --target example-demo
-	@./$(RUN_DIR)/bin/example-demo --port 8080
+	@./$(RUN_DIR)/bin/example-demo --port 8080 --https-port 8443
 
 # ASan+UBSan first, Release last, so the output ends with the Release ctest summary; either
 # failing fails the command.

@@ -1,9 +1,11 @@
-// A reverse proxy: every request goes to one upstream server, bodies streamed both ways with
+// A reverse proxy: every request goes to one upstream server (http:// or https://, verified
+// against the system's CAs and NODE_EXTRA_CA_CERTS), bodies streamed both ways with
 // backpressure; hop-by-hop fields dropped, X-Forwarded-For added; 502 when the upstream
 // fails, 504 when it does not answer in time.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <nodecc/https.h>
 #include <nodecc/nodecc.h>
 #include <nodecc/url.h>
 #include "example_args.h"
@@ -67,6 +69,16 @@ static http::HeaderPairs forwardHeaders(const http::RawHeaders& rawHeaders) {
   return out;
 }
 
+// C++ only: Node picks the module (`upstreamModule.request`); here the https options are http's plus
+// TLS's, so an https upstream gets its own struct, and an http one takes the same path as before.
+template <class F>
+static http::ClientRequest& requestUpstream(bool secure, http::RequestOptions& options, F&& onResponse) {
+  if (!secure) return http::request(options, std::forward<F>(onResponse));
+  https::RequestOptions tlsOptions;
+  static_cast<http::RequestOptions&>(tlsOptions) = std::move(options);
+  return https::request(tlsOptions, std::forward<F>(onResponse));
+}
+
 // What one exchange knows: whether the upstream timed out, which side is already gone.
 struct Exchange { bool timedOut = false; bool resClosed = false; bool upstreamClosed = false; };
 
@@ -82,8 +94,9 @@ int main() {
   uint16_t port = args.port;
   std::string host = args.host;
   URL upstream(argAfter("--upstream", "http://127.0.0.1:8081"));
+  bool secure = upstream.protocol() == "https:";
   std::string upstreamHost = upstream.hostname();
-  uint16_t upstreamPort = uint16_t(std::stoi(upstream.port()));
+  uint16_t upstreamPort = uint16_t(!upstream.port().empty() ? std::stoi(upstream.port()) : secure ? 443 : 80);
   uint64_t timeout = std::stoull(argAfter("--timeout", "30000"));
 
   return exampleRun(args, [&] {
@@ -95,7 +108,7 @@ int main() {
       std::string client = req.socket().remoteAddress();
       headers.emplace_back("X-Forwarded-For", forwardedFor ? std::string(*forwardedFor) + ", " + client : client);
       http::RequestOptions options{.method = req.method, .hostname = upstreamHost, .port = upstreamPort, .path = req.url, .headers = std::move(headers), .agent = agent, .timeout = timeout};
-      auto& proxyReq = http::request(options, [&res, x](http::IncomingMessage& proxyRes) {
+      auto& proxyReq = requestUpstream(secure, options, [&res, x](http::IncomingMessage& proxyRes) {
         res.writeHead(proxyRes.statusCode, proxyRes.statusMessage, forwardHeaders(proxyRes.rawHeaders));
         proxyRes.on("data", [&res, &proxyRes](const Buffer& chunk) {
           if (!res.write(chunk)) { proxyRes.pause(); res.once("drain", [&proxyRes] { proxyRes.resume(); }); }
@@ -104,7 +117,10 @@ int main() {
         proxyRes.on("aborted", [&res, x] { fail(res, *x, 502, "Bad Gateway"); });
       });
       proxyReq.on("timeout", [&proxyReq, x] { x->timedOut = true; proxyReq.destroy(); });
-      proxyReq.on("error", [&res, x](const Error& err) { fail(res, *x, x->timedOut ? 504 : 502, x->timedOut ? "Gateway Timeout" : "Bad Gateway: " + err.code); });
+      proxyReq.on("error", [&res, x](const Error& err) {
+        if (!x->timedOut) console.error("upstream error: " + err.code + " " + err.message);
+        fail(res, *x, x->timedOut ? 504 : 502, x->timedOut ? "Gateway Timeout" : "Bad Gateway: " + err.code);
+      });
       proxyReq.on("close", [x] { x->upstreamClosed = true; });
       req.on("data", [&req, &proxyReq](const Buffer& chunk) {
         if (!proxyReq.write(chunk)) { req.pause(); proxyReq.once("drain", [&req] { req.resume(); }); }

@@ -1,13 +1,17 @@
-// A reverse proxy: every request goes to one upstream server, bodies streamed both ways with
+// A reverse proxy: every request goes to one upstream server (http:// or https://, verified
+// against the system's CAs and NODE_EXTRA_CA_CERTS), bodies streamed both ways with
 // backpressure; hop-by-hop fields dropped, X-Forwarded-For added; 502 when the upstream
 // fails, 504 when it does not answer in time.
 const http = require('http');
+const https = require('https');
 const args = process.argv.slice(2);
 const port = Number(args[args.indexOf('--port') + 1]) || 8080;
 const host = args.includes('--host') ? args[args.indexOf('--host') + 1] : '127.0.0.1';
 const upstream = new URL(args.includes('--upstream') ? args[args.indexOf('--upstream') + 1] : 'http://127.0.0.1:8081');
+const secure = upstream.protocol === 'https:';
+const upstreamModule = secure ? https : http;
 const upstreamHost = upstream.hostname;
-const upstreamPort = Number(upstream.port);
+const upstreamPort = upstream.port ? Number(upstream.port) : secure ? 443 : 80;
 const timeout = Number(args[args.indexOf('--timeout') + 1]) || 30000;
 
 // RFC 9110 §7.6.1: fields for this connection only, and any the Connection field names.
@@ -45,14 +49,14 @@ function fail(res, x, status, message) {
 }
 
 function main() {
-  const agent = new http.Agent({ keepAlive: true });
+  const agent = new upstreamModule.Agent({ keepAlive: true });
   http.createServer((req, res) => {
     const x = { timedOut: false, resClosed: false, upstreamClosed: false };
     const headers = forwardHeaders(req.rawHeaders);
     const forwardedFor = req.headers['x-forwarded-for'];
     const client = req.socket.remoteAddress;
     headers.push(['X-Forwarded-For', forwardedFor ? `${forwardedFor}, ${client}` : client]);
-    const proxyReq = http.request({ hostname: upstreamHost, port: upstreamPort, method: req.method, path: req.url, headers: headers.flat(), agent, timeout }, (proxyRes) => {
+    const proxyReq = upstreamModule.request({ hostname: upstreamHost, port: upstreamPort, method: req.method, path: req.url, headers: headers.flat(), agent, timeout }, (proxyRes) => {
       res.writeHead(proxyRes.statusCode, proxyRes.statusMessage, forwardHeaders(proxyRes.rawHeaders).flat());
       proxyRes.on('data', (chunk) => {
         if (!res.write(chunk)) { proxyRes.pause(); res.once('drain', () => proxyRes.resume()); }
@@ -61,7 +65,10 @@ function main() {
       proxyRes.on('aborted', () => fail(res, x, 502, 'Bad Gateway'));
     });
     proxyReq.on('timeout', () => { x.timedOut = true; proxyReq.destroy(); });
-    proxyReq.on('error', (err) => fail(res, x, x.timedOut ? 504 : 502, x.timedOut ? 'Gateway Timeout' : `Bad Gateway: ${err.code}`));
+    proxyReq.on('error', (err) => {
+      if (!x.timedOut) console.error(`upstream error: ${err.code} ${err.message}`);
+      fail(res, x, x.timedOut ? 504 : 502, x.timedOut ? 'Gateway Timeout' : `Bad Gateway: ${err.code}`);
+    });
     proxyReq.on('close', () => { x.upstreamClosed = true; });
     req.on('data', (chunk) => {
       if (!proxyReq.write(chunk)) { req.pause(); proxyReq.once('drain', () => req.resume()); }

@@ -18,6 +18,7 @@ lib_packages=(
   zlib1g-dev            # zlib: deflate/gzip (src/zlib)
   libbrotli-dev         # brotli (src/zlib)
   libdeflate-dev        # libdeflate: zlib's one-shots (src/zlib)
+  openssl               # the command: make run's demo makes its self-signed certificate with it
 )
 # What the tests and their oracles use.
 test_packages=(

@@ -122,6 +122,16 @@ std::string parseServeArgs(const std::vector<std::string>& args, ServeArgs* out)
       if (!takeValue(&v) || !parseSize(v, &out->gzipCacheBytes)) {
         return "--gzip-cache needs a size in bytes (k, m, g suffixes allowed)";
       }
+    } else if (arg == "--redirect-http") {
+      std::string v;
+      unsigned long n;
+      if (!takeValue(&v)) {
+        return arg + " needs a port";
+      }
+      if (!parseUnsigned(v, 65535, &n)) {
+        return "invalid port: " + v;
+      }
+      out->redirectHttp = int(n);
     } else if (arg == "--port" || arg == "--workers") {
       std::string v;
       unsigned long n;
@@ -172,6 +182,13 @@ std::string parseServeArgs(const std::vector<std::string>& args, ServeArgs* out)
   }
   if (out->tlsCert.empty() != out->tlsKey.empty()) {
     return "--tls-cert and --tls-key go together";
+  }
+  if (out->redirectHttp >= 0 && out->tlsCert.empty()) {
+    return "--redirect-http needs --tls-cert and --tls-key (it sends clients to https)";
+  }
+  if (out->redirectHttp > 0 && out->redirectHttp == out->port) {
+    return "--redirect-http " + std::to_string(out->redirectHttp) +
+           " is the https port (--port): the redirect needs a port of its own";
   }
   return "";
 }

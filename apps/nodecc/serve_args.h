@@ -21,6 +21,7 @@ struct ServeArgs {
   std::string accessLog;  // "" off, "-" stdout, else a file appended to
   std::string tlsCert;    // PEM files: both given, the server speaks https only
   std::string tlsKey;
+  int redirectHttp = -1;  // with TLS: the cleartext port sending clients to https; -1 off
   bool help = false;
 };
 

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "access_log.h"
+#include "https_redirect.h"
 #include "serve_args.h"
 
 namespace nodecc::cli {
@@ -34,10 +35,39 @@ void raiseFileLimit() {
   process::exit(1);
 }
 
+// What one worker serves: the files, and with --redirect-http the cleartext redirect to them
+// (set once the files' server listens).
+struct Servers {
+  http::Server* files = nullptr;
+  http::Server* redirect = nullptr;
+};
+
+// Listens for the redirect once the https server has its port (--port 0 picks one).
+http::Server& startRedirect(const ServeArgs& a, uint16_t tlsPort, std::shared_ptr<AccessLog> log,
+                            bool announce) {
+  http::Server& server = createRedirectServer(tlsPort, std::move(log));
+  server.on("error", [&a](const Error& e) {
+    failStart("cannot listen on " + a.host + ":" + std::to_string(a.redirectHttp) + ": " +
+              e.message);
+  });
+  server.listen(uint16_t(a.redirectHttp), a.host, [&server, announce, tlsPort] {
+    if (!announce) {
+      return;
+    }
+    auto addr = server.address();
+    std::string host = addr.family == "IPv6" ? "[" + addr.address + "]" : addr.address;
+    std::printf("Redirecting http://%s:%u/ to https (port %u)\n", host.c_str(), unsigned(addr.port),
+                unsigned(tlsPort));
+    std::fflush(stdout);
+  });
+  return server;
+}
+
 // What one worker runs: the static handler, its server and access log. With one worker this
 // is the whole program; with more, every cluster worker runs it and the kernel spreads the
 // connections over their listeners.
-http::Server& startServer(const ServeArgs& a, bool announce) {
+std::shared_ptr<Servers> startServer(const ServeArgs& a, bool announce) {
+  auto servers = std::make_shared<Servers>();
   auto log = std::make_shared<AccessLog>();
   if (!a.accessLog.empty()) {
     std::string err = log->open(a.accessLog);
@@ -82,15 +112,18 @@ http::Server& startServer(const ServeArgs& a, bool announce) {
   server.on("error", [&a](const Error& e) {
     failStart("cannot listen on " + a.host + ":" + std::to_string(a.port) + ": " + e.message);
   });
-  server.listen(a.port, a.host, [&server, &a, announce, secure] {
-    if (!announce) {
-      return;
-    }
+  servers->files = &server;
+  server.listen(a.port, a.host, [&server, &a, announce, secure, log, servers] {
     auto addr = server.address();
-    std::string host = addr.family == "IPv6" ? "[" + addr.address + "]" : addr.address;
-    std::printf("Serving %s at %s://%s:%u/\n", a.dir.c_str(), secure ? "https" : "http",
-                host.c_str(), unsigned(addr.port));
-    std::fflush(stdout);
+    if (announce) {
+      std::string host = addr.family == "IPv6" ? "[" + addr.address + "]" : addr.address;
+      std::printf("Serving %s at %s://%s:%u/\n", a.dir.c_str(), secure ? "https" : "http",
+                  host.c_str(), unsigned(addr.port));
+      std::fflush(stdout);
+    }
+    if (a.redirectHttp >= 0) {
+      servers->redirect = &startRedirect(a, addr.port, log, announce);
+    }
   });
   if (log->isOpen()) {
     Timeout flusher = setInterval([log] { log->flush(); }, 1000);
@@ -101,14 +134,15 @@ http::Server& startServer(const ServeArgs& a, bool announce) {
       log->close();
     });
   }
-  return server;
+  return servers;
 }
 
 // One worker on this thread: Ctrl-C closes the server; in-flight responses finish.
 int runSingle(const ServeArgs& a) {
-  http::Server& server = startServer(a, true);
+  std::shared_ptr<Servers> servers = startServer(a, true);
+  http::Server& server = *servers->files;
   auto stopping = std::make_shared<bool>(false);
-  auto onSignal = [&server, stopping](const std::string& name, int) {
+  auto onSignal = [&server, servers, stopping](const std::string& name, int) {
     if (*stopping) {
       std::fprintf(stderr, "nodecc serve: %s again, exiting now\n", name.c_str());
       process::exit(1);
@@ -118,6 +152,10 @@ int runSingle(const ServeArgs& a) {
     // The signal listeners would keep the loop alive: exit once the server has closed.
     server.close([](Error*) { process::exit(0); });
     server.closeIdleConnections();
+    if (servers->redirect != nullptr) {
+      servers->redirect->close();
+      servers->redirect->closeIdleConnections();
+    }
   };
   process::on("SIGINT", onSignal);
   process::on("SIGTERM", onSignal);

@@ -96,7 +96,7 @@ class Server:
         for raw in self.proc.stdout:
             line = raw.decode("utf-8", "replace").rstrip("\n")
             self.stdout_lines.append(line)
-            m = re.search(r"listening on http://[^:]+:(\d+)/", line)
+            m = re.search(r"listening on https?://[^:]+:(\d+)/", line)
             if m:
                 if not self.port or self.port == 0:
                     self.port = int(m.group(1))

@@ -65,6 +65,19 @@ def make_certs(d):
             "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1")
 
 
+def terminate(proc, timeout=5):
+    """SIGTERM to this process (started here), SIGKILL when it has not exited within timeout;
+    returns its exit status."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    return proc.returncode
+
+
 class Proc:
     """A server process that prints "port <n>" when it listens."""
 
@@ -78,13 +91,7 @@ class Proc:
         self.port = int(line.split()[1])
 
     def stop(self):
-        if self.p.poll() is None:
-            self.p.terminate()
-            try:
-                self.p.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.p.kill()
-                self.p.wait()
+        terminate(self.p)
         return self.p.stderr.read().decode()
 
 
@@ -152,12 +159,7 @@ def nodecc_serve_https(nodecc_bin, root, p):
         check(ok, "nodecc serve https: %r" % line)
         yield int(line.rstrip().rstrip("/").rsplit(":", 1)[1]) if ok else None
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        terminate(proc)
 
 
 def main():
