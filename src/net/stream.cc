@@ -19,8 +19,6 @@ namespace {
 constexpr int kReadBudget = 32;
 // iovecs per writev when flushing the queue.
 constexpr int kMaxIov = 64;
-// A file body sent through a filter is read in pieces of this size.
-constexpr size_t kFilterFileChunk = 64 * 1024;
 }  // namespace
 
 Stream::Stream(loop::core::Loop& loop, Handler& handler) : loop_(loop), handler_(handler) {
@@ -247,7 +245,11 @@ void Stream::write(std::string_view data) {
 void Stream::write(std::string&& data) {
   iovec iov{data.data(), data.size()};
   if (filter_) {
-    filter_->send(&iov, 1);
+    if (backlogBytes_ > 0) {
+      backlogAppend(&iov, 1);
+    } else {
+      filter_->send(&iov, 1);
+    }
     return;
   }
   size_t written;
@@ -264,7 +266,11 @@ void Stream::write(std::string&& data) {
 
 void Stream::writev(const iovec* iov, int count) {
   if (filter_) {
-    filter_->send(iov, count);
+    if (backlogBytes_ > 0) {
+      backlogAppend(iov, count);
+    } else {
+      filter_->send(iov, count);
+    }
     return;
   }
   writeRaw(iov, count);
@@ -306,7 +312,14 @@ void Stream::sendFile(SharedFile* file, int64_t offset, size_t len) {
     return;
   }
   if (filter_) {
-    sendFileThroughFilter(file, offset, len);
+    file->retain();
+    Chunk c;
+    c.file = file;
+    c.fileOffset = offset;
+    c.fileLeft = len;
+    backlogBytes_ += len;
+    backlog_.push_back(std::move(c));
+    pumpBacklog();
     return;
   }
   file->retain();
@@ -321,24 +334,6 @@ void Stream::sendFile(SharedFile* file, int64_t offset, size_t len) {
   }
 }
 
-void Stream::sendFileThroughFilter(SharedFile* file, int64_t offset, size_t len) {
-  // The filter's records must leave in the order they were sealed, so the body is read and
-  // passed through now, in pieces, behind what was written before it.
-  std::string piece(std::min(len, kFilterFileChunk), '\0');
-  while (len > 0 && !failed_ && !closing_) {
-    size_t want = std::min(len, piece.size());
-    auto n = os::core::readAt(file->fd(), piece.data(), want, offset);
-    if (!n || *n == 0) {
-      fail(n ? -EIO : n.error(), true, true);  // a body is never cut short silently
-      return;
-    }
-    iovec iov{piece.data(), *n};
-    filter_->send(&iov, 1);
-    offset += int64_t(*n);
-    len -= *n;
-  }
-}
-
 void Stream::clearQueue() {
   for (size_t i = queueHead_; i < queue_.size(); ++i) {
     if (queue_[i].file) {
@@ -348,6 +343,7 @@ void Stream::clearQueue() {
   queue_.clear();
   queueHead_ = 0;
   queuedBytes_ = 0;
+  clearBacklog();
 }
 
 void Stream::flush() {
@@ -413,6 +409,12 @@ void Stream::flush() {
   if (queueHead_ == queue_.size() && !failed_ && !closing_) {
     queue_.clear();
     queueHead_ = 0;
+    if (backlogBytes_ > 0) {
+      pumpBacklog();  // seals the next pieces; what the socket does not take is queued again
+      if (queuedBytes() > 0 || failed_ || closing_) {
+        return;
+      }
+    }
     if (shutdownWanted_ && !shutdownDone_) {
       shutdownDone_ = true;
       (void)os::core::shutdownWrite(watcher_.fd);
@@ -426,10 +428,14 @@ void Stream::shutdown() {
     return;
   }
   if (filter_ && !connecting_) {
-    filter_->onShutdown();
+    if (backlogBytes_ > 0) {
+      filterShutdownWaits_ = true;  // close_notify must follow the body still to be sealed
+    } else {
+      filter_->onShutdown();
+    }
   }
   shutdownWanted_ = true;
-  if (queuedBytes_ == 0 && !connecting_ && isOpen()) {
+  if (queuedBytes() == 0 && !connecting_ && isOpen()) {
     shutdownDone_ = true;
     (void)os::core::shutdownWrite(watcher_.fd);
   }
@@ -470,7 +476,7 @@ void Stream::close(bool reset) {
 }
 
 int Stream::release(std::unique_ptr<Filter>* filter) {
-  if (!isOpen() || (filter_ && filter == nullptr) || queuedBytes_ > 0 || connecting_ || closing_) {
+  if (!isOpen() || (filter_ && filter == nullptr) || queuedBytes() > 0 || connecting_ || closing_) {
     // A broken caller: queued bytes or the TLS state would be lost with the socket.
     std::fprintf(stderr, "nodecc: Stream::release() of a stream that is not plain and idle\n");
     std::abort();

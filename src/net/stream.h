@@ -100,8 +100,13 @@ class Stream {
   // Sends len bytes of `file` from offset (sendfile), after what is queued. Holds a reference
   // to the file until those bytes are sent or the stream closes. A file that turns out shorter
   // than len fails the stream with -EIO: a body is never cut short silently.
+  // Through a filter (TLS) the file is read and sealed a piece at a time as the socket takes
+  // the records (stream_filter_backlog.cc), and what is written after it waits in plain text
+  // behind it: a large body holds about one piece of memory, not its size.
   void sendFile(SharedFile* file, int64_t offset, size_t len);
-  size_t queuedBytes() const { return queuedBytes_; }
+  // Bytes not yet on the wire: the socket's queue and, through a filter, the plain text still
+  // waiting behind a file.
+  size_t queuedBytes() const { return queuedBytes_ + backlogBytes_; }
 
   // Sends FIN once the queue has drained.
   void shutdown();
@@ -172,7 +177,10 @@ class Stream {
   void fail(int err, bool deferred, bool writing);
   void finishConnect();
   void queueCopy(const iovec* iov, int count, size_t skip);
-  void sendFileThroughFilter(SharedFile* file, int64_t offset, size_t len);
+  // The filter's backlog (stream_filter_backlog.cc).
+  void backlogAppend(const iovec* iov, int count);
+  void pumpBacklog();
+  void clearBacklog();
   void clearQueue();
   bool tryWrite(const iovec* iov, int count, size_t total, size_t* written);
 
@@ -185,6 +193,12 @@ class Stream {
   std::vector<Chunk> queue_;  // queue_[queueHead_..] pending
   size_t queueHead_ = 0;
   size_t queuedBytes_ = 0;
+  // Through a filter, from the first file on: plain text and file ranges not yet given to the
+  // filter, in order (backlog_[backlogHead_..]), and their total size.
+  std::vector<Chunk> backlog_;
+  size_t backlogHead_ = 0;
+  size_t backlogBytes_ = 0;
+  bool filterShutdownWaits_ = false;  // shutdown() came with a backlog: close_notify after it
   uint64_t bytesRead_ = 0;
   uint64_t bytesWritten_ = 0;
   int pendingError_ = 0;
