@@ -101,10 +101,11 @@ inline std::optional<Segment> lastSegmentInWindow(std::string_view p, size_t fro
   if (slashes == 0 && n - from > kWindow) {
     return std::nullopt;
   }
-  const int slash = slashes != 0 ? int(topBit(slashes)) : -1;
-  const int dot = m.dot != 0 ? int(topBit(m.dot)) : -1;
-  return Segment{slash >= 0 ? n - kWindow + size_t(slash) + 1 : from, end,
-                 dot > slash ? n - kWindow + size_t(dot) : npos};
+  // No byte is both '/' and '.': the masks are disjoint, so the last dot follows the last
+  // slash exactly when the dot mask is the greater number.
+  const size_t window = n - kWindow;
+  return Segment{slashes != 0 ? window + topBit(slashes) + 1 : from, end,
+                 m.dot > slashes ? window + topBit(m.dot) : npos};
 }
 
 // decide(p, the last segment of p[from, size), args...) for a path whose last 16 bytes do not
