@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "api/path/byte_masks.h"
+#include "api/path/normalizer.h"
 #include "nodecc/path.h"
 
 namespace nodecc::path {
@@ -18,6 +19,7 @@ namespace nodecc::path {
 namespace {
 
 using detail::ByteMasks;
+using detail::ResultBuffer;
 using detail::kWindow;
 using detail::load32;
 using detail::load64;
@@ -264,6 +266,32 @@ inline ParsedPath parseOf(std::string_view p, Segment last, size_t first) {
   return ParsedPath{root, dir, base, slice(p, last.start, dot), slice(p, dot, last.end)};
 }
 
+// Copies `piece` to `to` and returns its end. A piece of up to 16 bytes (most names and many
+// directories) is two loads and two stores that overlap in the middle, as endsWithShort reads:
+// format() made a memcpy call for each, which cost more than the copy.
+inline char* appendPiece(char* to, std::string_view piece) {
+  const size_t k = piece.size();
+  const char* const s = piece.data();
+  if (k > 16) {
+    std::memcpy(to, s, k);
+  } else if (k >= 8) {
+    const uint64_t head = load64(s);
+    const uint64_t tail = load64(s + k - 8);
+    std::memcpy(to, &head, 8);
+    std::memcpy(to + k - 8, &tail, 8);
+  } else if (k >= 4) {
+    const uint32_t head = load32(s);
+    const uint32_t tail = load32(s + k - 4);
+    std::memcpy(to, &head, 4);
+    std::memcpy(to + k - 4, &tail, 4);
+  } else if (k > 0) {
+    to[0] = s[0];
+    to[k / 2] = s[k / 2];
+    to[k - 1] = s[k - 1];
+  }
+  return to + k;
+}
+
 }  // namespace
 
 std::string_view dirname(std::string_view p) {
@@ -294,8 +322,9 @@ ParsedPath parse(std::string_view p) {
 
 std::string format(const ParsedPath& pathObject) {
   // Node's `${dir}/${base}` (no '/' when dir is the root), base being name + ext when absent,
-  // with a '.' before an ext that has none. Built in one buffer, then copied once into a string
-  // of its size: one allocation, none up to 15 bytes.
+  // with a '.' before an ext that has none. Built on the stack, then copied once into a string
+  // of its size: one allocation, none up to 15 bytes. (A string of the size, then written into,
+  // would be filled with zeros first: C++20 has no resize_and_overwrite.)
   const std::string_view dir = pathObject.dir.empty() ? pathObject.root : pathObject.dir;
   const bool separator = !dir.empty() && dir != pathObject.root;
   std::string_view base = pathObject.base;
@@ -307,17 +336,17 @@ std::string format(const ParsedPath& pathObject) {
     dot = !ext.empty() && ext.front() != '.';  // Node's formatExt
   }
   const size_t size = dir.size() + (separator ? 1 : 0) + base.size() + (dot ? 1 : 0) + ext.size();
-  std::string out(size, '\0');
-  char* w = std::copy(dir.begin(), dir.end(), out.data());
+  ResultBuffer buffer(size);
+  char* w = appendPiece(buffer.data(), dir);
   if (separator) {
     *w++ = '/';
   }
-  w = std::copy(base.begin(), base.end(), w);
+  w = appendPiece(w, base);
   if (dot) {
     *w++ = '.';
   }
-  std::copy(ext.begin(), ext.end(), w);
-  return out;
+  appendPiece(w, ext);
+  return std::string(buffer.data(), size);
 }
 
 }  // namespace nodecc::path
