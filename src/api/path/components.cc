@@ -266,6 +266,11 @@ inline ParsedPath parseOf(std::string_view p, Segment last, size_t first) {
   return ParsedPath{root, dir, base, slice(p, last.start, dot), slice(p, dot, last.end)};
 }
 
+// parse() from the last segment found however long the path is.
+[[gnu::noinline]] ParsedPath parseAnyPath(std::string_view p, size_t first) {
+  return parseOf(p, lastSegmentOfAnyPath(p, first), first);
+}
+
 // Copies `piece` to `to` and returns its end. A piece of up to 16 bytes (most names and many
 // directories) is two loads and two stores that overlap in the middle, as endsWithShort reads:
 // format() made a memcpy call for each, which cost more than the copy.
@@ -317,7 +322,21 @@ ParsedPath parse(std::string_view p) {
     return {};
   }
   const size_t first = p.front() == '/' ? 1 : 0;
-  return decideLastSegment<parseOf>(p, first, first);
+  const std::optional<Segment> last = lastSegmentInWindow(p, first);
+  // parseOf's rare cases, no name ("/") and a name that starts with a dot (".bashrc", ".."),
+  // are decided in parseAnyPath's call: decided here, they kept enough values live to need a
+  // stack frame on every call.
+  if (!last || last->end == first || p[last->start] == '.') [[unlikely]] {
+    return parseAnyPath(p, first);
+  }
+  const std::string_view root = slice(p, 0, first);
+  const std::string_view dir = last->start > first ? slice(p, 0, last->start - 1) : root;
+  const std::string_view base = slice(p, last->start, last->end);
+  if (last->lastDot == npos) {
+    return ParsedPath{root, dir, base, base, {}};
+  }
+  return ParsedPath{root, dir, base, slice(p, last->start, last->lastDot),
+                    slice(p, last->lastDot, last->end)};
 }
 
 std::string format(const ParsedPath& pathObject) {
