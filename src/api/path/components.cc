@@ -112,7 +112,8 @@ inline std::optional<Segment> lastSegmentInWindow(std::string_view p, size_t fro
 
 // decide(p, the last segment of p[from, size), args...) for a path whose last 16 bytes do not
 // tell its last segment, in a call of its own that takes its arguments in registers: only the
-// branch that makes it needs a stack frame (GCC places the frame there), not the usual path.
+// branch that makes it needs a stack frame (GCC places it there for dirname and extname;
+// basename with a suffix and parse save one register on every call, for their many values).
 template <auto decide, class... Args>
 [[gnu::noinline]] auto decideAnyPath(std::string_view p, size_t from, Args... args) {
   return decide(p, lastSegmentOfAnyPath(p, from), args...);
@@ -233,7 +234,8 @@ inline std::string_view basenameWithoutSuffixOf(std::string_view p, Segment last
     // it. Node's test that the suffix is not longer than the path in UTF-16 units passes then
     // (the suffix's bytes are the path's), and when it does not end with it the name is the
     // answer either way. A longer suffix goes the general way: its memcmp call, made here,
-    // gave every call a stack frame (callgrind: 85 -> 72 instructions a call without it).
+    // gave every call three saved registers and four stores (callgrind: 85 -> 72
+    // instructions a call without them).
     return endsWithShort(p.data() + last.end, suffix)
                ? slice(p, last.start, last.end - suffix.size())
                : slice(p, last.start, last.end);
