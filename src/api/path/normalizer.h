@@ -240,17 +240,17 @@ class Normalizer {
     }
   }
 
-  // The last '/' in `res`, or res_ when it has none.
+  // The last '/' in `res`, or res_ when it has none. A byte at a time: a segment is a few
+  // bytes, and those bytes were just stored 16 at a time. A 16-byte load of the result's last
+  // bytes straddles those stores, which cannot forward their data to it (the likely cause of
+  // what was measured; this machine has no performance counters): normalize("../../x/y/../z")
+  // 33.5 -> 26.5 ns a call, the bench's mix 27 -> 24 ns, for 6 fewer instructions.
   char* lastSlash() const {
     char* to = w_;
-    while (to > res_) {
-      const uint32_t slashes = masksOfLast(res_, to).slash;  // bit 15 is to[-1]
-      if (slashes != 0) {
-        return to - kWindow + topBit(slashes);
-      }
-      to -= to - res_ < ptrdiff_t(kWindow) ? to - res_ : ptrdiff_t(kWindow);
+    while (to > res_ && to[-1] != '/') {
+      --to;
     }
-    return res_;
+    return to > res_ ? to - 1 : res_;
   }
 
   char* const res_;
