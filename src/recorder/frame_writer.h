@@ -16,6 +16,28 @@ inline uint8_t* frameStart(uint8_t* p, FrameType t, size_t payloadLen) {
   return putVarint(p + 1, payloadLen);
 }
 
+// A frame whose payload length is known only once it is written (a wait batch, a drain):
+// openFrame reserves the frame for a payload of at most maxPayload bytes and returns where the
+// payload goes, after a one-byte length; closeFrame writes the length and commits, moving the
+// payload up in the rare case that its length needs a longer varint (128 bytes or more).
+inline uint8_t* openFrame(TraceSink& s, FrameType t, size_t maxPayload) {
+  uint8_t* p = s.reserve(1 + kMaxVarint + maxPayload);
+  *p = uint8_t(t);
+  return p + 2;
+}
+inline void closeFrame(TraceSink& s, uint8_t* payload, uint8_t* end) {
+  const size_t len = size_t(end - payload);
+  if (len < 0x80) [[likely]] {
+    payload[-1] = uint8_t(len);
+    s.commit(end);
+    return;
+  }
+  const size_t extra = varintSize(len) - 1;
+  std::memmove(payload + extra, payload, len);
+  putVarint(payload - 1, len);
+  s.commit(end + extra);
+}
+
 inline void emitUnsigned(TraceSink& s, FrameType t, uint64_t v) {
   uint8_t* p = s.reserve(2 * kMaxVarint + 1);
   p = frameStart(p, t, varintSize(v));

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <string>
+#include <vector>
 
 #include "recorder/frame_writer.h"
 #include "recorder/trace_format.h"
@@ -102,6 +103,43 @@ TEST(TraceSink, OversizedFrameGetsAChunkOfItsOwn) {
   ASSERT_TRUE(r.open(path)) << r.error();
   ASSERT_EQ(r.frames().size(), 2u);
   EXPECT_EQ(r.frames()[0].length, 1 + big.size() + varintSize(zigzag(int64_t(big.size()))));
+  ::unlink(path.c_str());
+}
+
+// openFrame/closeFrame (wait and drain frames) leave one byte for the payload's length: a
+// payload of 128 bytes or more is moved up to make room for its longer varint.
+TEST(TraceSink, FramesOfUnknownLengthReadBackOnEitherSideOf128Bytes) {
+  const std::string path = ::testing::TempDir() + "/open_close.trace";
+  TraceSink sink(TraceSink::Mode::kRing, path, header(), 1 << 20, 0);
+  const std::vector<uint64_t> counts = {0, 1, 126, 127, 128, 129, 300, 20000};
+  for (uint64_t n : counts) {
+    uint8_t* payload = openFrame(sink, FrameType::kDrain, kMaxVarint * (1 + n));
+    uint8_t* q = putVarint(payload, n);
+    for (uint64_t i = 0; i < n; ++i) {
+      q = putVarint(q, i % 100);  // one byte each: n = 127 makes the first 128-byte payload
+    }
+    closeFrame(sink, payload, q);
+  }
+  emitUnsigned(sink, FrameType::kSignal, 7);
+  ASSERT_TRUE(sink.dump());
+  TraceReader r;
+  ASSERT_TRUE(r.open(path)) << r.error();
+  ASSERT_EQ(r.frames().size(), counts.size() + 1);
+  for (size_t k = 0; k < counts.size(); ++k) {
+    const Frame& f = r.frames()[k];
+    EXPECT_EQ(f.type, FrameType::kDrain);
+    PayloadReader p(f.payload, f.length);
+    uint64_t n = 0;
+    ASSERT_TRUE(p.u64(&n));
+    ASSERT_EQ(n, counts[k]);
+    for (uint64_t i = 0; i < n; ++i) {
+      uint64_t v = 0;
+      ASSERT_TRUE(p.u64(&v)) << "count " << n << ", entry " << i;
+      EXPECT_EQ(v, i % 100);
+    }
+    EXPECT_EQ(p.remaining(), 0u);
+  }
+  EXPECT_EQ(frameValue(r.frames().back()), 7u);
   ::unlink(path.c_str());
 }
 
