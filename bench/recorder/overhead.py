@@ -15,11 +15,13 @@ average seen before each cell. File mode's trace bytes per request: the trace's 
 server stopped (SIGTERM flushes it) over every request the server answered.
 """
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -42,9 +44,8 @@ def wrk_request_bytes(path, port):
     return len(f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n")
 
 
-def cell(ctx, args, app, mode, rep):
-    """One measured run of `app` in `mode`: a dict of the wrk result, CPU and trace size."""
-    trace = os.path.join(ctx.tmp, f"{app}-{mode}-{rep}.trace")
+def make_server(ctx, app, mode, trace):
+    """The nodecc example `app` with NODECC_RECORD set for `mode` (not started yet)."""
     server = Server(ctx, "nodecc", app)
     server.env = dict(server.env)
     server.env.pop("NODECC_REPLAY", None)
@@ -52,29 +53,70 @@ def cell(ctx, args, app, mode, rep):
         server.env.pop("NODECC_RECORD", None)
     else:
         server.env["NODECC_RECORD"] = MODES[mode].format(trace=trace)
+    return server
+
+
+def result(app, mode, rep, load, server, warm, res, cpu, seconds):
+    """One cell's row: the wrk result, the server's CPU, the trace's bytes per request."""
+    out = {
+        "app": app, "mode": mode, "rep": rep, "load1": load,
+        "requests": res["requests"], "rps": res["rps"], "server_cpu_s": cpu,
+        "util": cpu / seconds, "rps_per_cpu": res["requests"] / cpu if cpu > 0 else 0.0,
+        "errors": sum(res[k] for k in ("connect_errors", "read_errors", "write_errors",
+                                         "status_errors", "timeouts")),
+        "request_bytes": wrk_request_bytes(server.path, server.port),
+    }
+    trace = server.env.get("NODECC_RECORD", "")
+    trace = trace.split("path=", 1)[-1] if "path=" in trace else trace.partition(":")[2]
+    if trace and os.path.exists(trace):
+        # The readiness probe's request, the warm-up's and the measured run's.
+        answered = 1 + warm.get("requests", 0) + res["requests"]
+        out["trace_bytes_per_request"] = os.path.getsize(trace) / answered
+        os.unlink(trace)
+    return out
+
+
+def cell(ctx, args, app, mode, rep):
+    """One measured run of `app` in `mode`, alone on the server CPU."""
+    server = make_server(ctx, app, mode, os.path.join(ctx.tmp, f"{app}-{mode}-{rep}.trace"))
     load = os.getloadavg()[0]
-    busy = measure.busy_fraction([ctx.server_cpu, args.client_cpu], 0.5)
     url = f"http://{HOST}:{server.port}{server.path}"
     with server as srv:
         warm = measure.run_wrk(url, args.conns, args.warmup, args.client_cpu) if args.warmup else {}
         cpu0, t0 = srv.cpu_seconds(), time.monotonic()
         res = measure.run_wrk(url, args.conns, args.seconds, args.client_cpu)
         cpu1, t1 = srv.cpu_seconds(), time.monotonic()
-    cpu = cpu1 - cpu0
-    out = {
-        "app": app, "mode": mode, "rep": rep, "load1": load, "busy": busy,
-        "requests": res["requests"], "rps": res["rps"], "server_cpu_s": cpu,
-        "util": cpu / (t1 - t0), "rps_per_cpu": res["requests"] / cpu if cpu > 0 else 0.0,
-        "errors": sum(res[k] for k in ("connect_errors", "read_errors", "write_errors",
-                                         "status_errors", "timeouts")),
-        "request_bytes": wrk_request_bytes(server.path, server.port),
-    }
-    if os.path.exists(trace):
-        # The readiness probe's request, the warm-up's and the measured run's.
-        answered = 1 + warm.get("requests", 0) + res["requests"]
-        out["trace_bytes_per_request"] = os.path.getsize(trace) / answered
-        os.unlink(trace)
-    return out
+    return result(app, mode, rep, load, server, warm, res, cpu1 - cpu0, t1 - t0)
+
+
+def side_by_side(ctx, args, app, rep):
+    """--side-by-side: one server per mode, all on the server CPU at once, each loaded by its
+    own wrk on the client CPU over the same seconds, so every mode meets the same neighbours
+    (another engineer's build takes a share of the CPU from all of them alike)."""
+    servers = {m: make_server(ctx, app, m, os.path.join(ctx.tmp, f"{app}-{m}-{rep}.trace"))
+               for m in args.modes}
+    load = os.getloadavg()[0]
+
+    def load_all(seconds):
+        out = {}
+        threads = [threading.Thread(target=lambda m=m, s=s: out.__setitem__(m, measure.run_wrk(
+            f"http://{HOST}:{s.port}{s.path}", args.conns, seconds, args.client_cpu)))
+            for m, s in servers.items()]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return out
+
+    with contextlib.ExitStack() as stack:
+        for s in servers.values():
+            stack.enter_context(s)
+        warm = load_all(args.warmup) if args.warmup else {}
+        cpu0, t0 = {m: s.cpu_seconds() for m, s in servers.items()}, time.monotonic()
+        res = load_all(args.seconds)
+        cpu1, t1 = {m: s.cpu_seconds() for m, s in servers.items()}, time.monotonic()
+    return [result(app, m, rep, load, s, warm.get(m, {}), res[m], cpu1[m] - cpu0[m], t1 - t0)
+            for m, s in servers.items()]
 
 
 def median_ratio(rows, app, mode):
@@ -94,7 +136,9 @@ def report(rows, args, commit):
     lines = [
         f"Recorder overhead, commit {commit}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}:"
         f" wrk -t1 -c{args.conns} -d{args.seconds}s (warm-up {args.warmup} s), server on CPU"
-        f" {args.server_cpu}, wrk on CPU {args.client_cpu}, {args.reps} interleaved repetitions;"
+        f" {args.server_cpu}, wrk on CPU {args.client_cpu}, {args.reps} "
+        + ("repetitions with the modes' servers side by side (one wrk each, the same seconds);"
+           if args.side_by_side else "interleaved repetitions;") +
         f" load average (1 min) before the cells {min(loads):.2f}-{max(loads):.2f}"
         f" (median {statistics.median(loads):.2f}).",
         "",
@@ -132,6 +176,9 @@ def main():
     ap.add_argument("--conns", type=int, default=50)
     ap.add_argument("--server-cpu", default="0")
     ap.add_argument("--client-cpu", default="1")
+    ap.add_argument("--side-by-side", action="store_true",
+                    help="run the modes' servers at the same time (one wrk each) instead of one"
+                    " after the other: steadier ratios on a shared machine")
     ap.add_argument("--md", help="also write the table to this file")
     args = ap.parse_args()
     args.apps = args.apps.split(",")
@@ -148,11 +195,14 @@ def main():
         ctx = Context(os.path.dirname(os.path.abspath(args.bin_dir)), tmp, args.server_cpu, 4096)
         for app in args.apps:
             for rep in range(args.reps):
-                for mode in args.modes:
-                    r = cell(ctx, args, app, mode, rep)
+                if args.side_by_side:
+                    cells = side_by_side(ctx, args, app, rep)
+                else:
+                    cells = [cell(ctx, args, app, mode, rep) for mode in args.modes]
+                for r in cells:
                     rows.append(r)
                     tb = r.get("trace_bytes_per_request")
-                    print(f"  {app} {mode} rep {rep + 1}: {r['rps_per_cpu']:,.0f} req/CPU-s,"
+                    print(f"  {app} {r['mode']} rep {rep + 1}: {r['rps_per_cpu']:,.0f} req/CPU-s,"
                           f" {r['rps']:,.0f} req/s, CPU {r['util'] * 100:.0f}%, load"
                           f" {r['load1']:.2f}" + (f", {tb:.1f} trace bytes/request" if tb else ""),
                           file=sys.stderr, flush=True)
