@@ -62,14 +62,36 @@ inline void emitResultBytes(TraceSink& s, FrameType t, int64_t result, const voi
   s.commit(p + n);
 }
 
+// Values below kSmallVarint take one or two varint bytes: the read and write frames of a
+// request (its fd, its count, the frame's length) are written without putVarint's loop.
+constexpr uint64_t kSmallVarint = 1u << 14;
+inline size_t smallVarintSize(uint64_t v) {
+  return v < 0x80 ? 1 : 2;
+}
+inline uint8_t* putSmallVarint(uint8_t* p, uint64_t v) {
+  if (v < 0x80) {
+    *p = uint8_t(v);
+    return p + 1;
+  }
+  p[0] = uint8_t(v) | 0x80;
+  p[1] = uint8_t(v >> 7);
+  return p + 2;
+}
+
 // A read: the watcher's fd, the count or -errno, then the bytes when the count is positive.
 inline void emitRecv(TraceSink& s, int fd, int64_t result, const void* bytes, size_t n) {
   const uint64_t z = zigzag(result);
-  const size_t len = varintSize(uint64_t(fd)) + varintSize(z) + n;
   uint8_t* p = s.reserve(2 + 3 * kMaxVarint + n);
-  p = frameStart(p, FrameType::kRecv, len);
-  p = putVarint(p, uint64_t(fd));
-  p = putVarint(p, z);
+  if (uint64_t(fd) < kSmallVarint && z < kSmallVarint && n < kSmallVarint - 4) [[likely]] {
+    *p = uint8_t(FrameType::kRecv);
+    p = putSmallVarint(p + 1, smallVarintSize(uint64_t(fd)) + smallVarintSize(z) + n);
+    p = putSmallVarint(p, uint64_t(fd));
+    p = putSmallVarint(p, z);
+  } else {
+    p = frameStart(p, FrameType::kRecv, varintSize(uint64_t(fd)) + varintSize(z) + n);
+    p = putVarint(p, uint64_t(fd));
+    p = putVarint(p, z);
+  }
   if (n > 0) {
     std::memcpy(p, bytes, n);
   }
@@ -92,6 +114,11 @@ inline void emitTagged(TraceSink& s, FrameType t, uint8_t tag, int64_t result, c
 
 // The hash of the first `taken` bytes of an iovec array (what a write consumed).
 inline uint64_t hashTaken(const iovec* iov, int count, size_t taken, bool crc) {
+  if (count > 0 && taken > 0 && iov[0].iov_len >= taken) [[likely]] {
+    // The first piece held all that was taken (a small response's head and body share one
+    // buffer): the loops below would do the same with one piece.
+    return crc ? crcHash(iov[0].iov_base, taken, 0) : hashBytes(iov[0].iov_base, taken);
+  }
   if (crc) {
     uint64_t h = 0;
     for (int i = 0; i < count && taken > 0; ++i) {
@@ -113,6 +140,14 @@ inline uint64_t hashTaken(const iovec* iov, int count, size_t taken, bool crc) {
 inline void emitWrite(TraceSink& s, int64_t result, uint64_t hash) {
   const uint64_t z = zigzag(result);
   uint8_t* p = s.reserve(2 + 2 * kMaxVarint + 8);
+  if (result >= 0 && z < kSmallVarint) [[likely]] {
+    p[0] = uint8_t(FrameType::kWrite);
+    p[1] = uint8_t(smallVarintSize(z) + 8);
+    p = putSmallVarint(p + 2, z);
+    std::memcpy(p, &hash, 8);
+    s.commit(p + 8);
+    return;
+  }
   p = frameStart(p, FrameType::kWrite, varintSize(z) + (result >= 0 ? 8 : 0));
   p = putVarint(p, z);
   if (result >= 0) {
