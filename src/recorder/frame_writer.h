@@ -62,8 +62,9 @@ inline void emitResultBytes(TraceSink& s, FrameType t, int64_t result, const voi
   s.commit(p + n);
 }
 
-// Values below kSmallVarint take one or two varint bytes: the read and write frames of a
-// request (its fd, its count, the frame's length) are written without putVarint's loop.
+// Values below kSmallVarint take one or two varint bytes. A write frame's count (a response's
+// length: two bytes from 64 on) is written without putVarint's loop; the read frame keeps the
+// loop, whose fd and count are mostly one byte, where the loop costs no more (callgrind).
 constexpr uint64_t kSmallVarint = 1u << 14;
 inline size_t smallVarintSize(uint64_t v) {
   return v < 0x80 ? 1 : 2;
@@ -81,17 +82,11 @@ inline uint8_t* putSmallVarint(uint8_t* p, uint64_t v) {
 // A read: the watcher's fd, the count or -errno, then the bytes when the count is positive.
 inline void emitRecv(TraceSink& s, int fd, int64_t result, const void* bytes, size_t n) {
   const uint64_t z = zigzag(result);
+  const size_t len = varintSize(uint64_t(fd)) + varintSize(z) + n;
   uint8_t* p = s.reserve(2 + 3 * kMaxVarint + n);
-  if (uint64_t(fd) < kSmallVarint && z < kSmallVarint && n < kSmallVarint - 4) [[likely]] {
-    *p = uint8_t(FrameType::kRecv);
-    p = putSmallVarint(p + 1, smallVarintSize(uint64_t(fd)) + smallVarintSize(z) + n);
-    p = putSmallVarint(p, uint64_t(fd));
-    p = putSmallVarint(p, z);
-  } else {
-    p = frameStart(p, FrameType::kRecv, varintSize(uint64_t(fd)) + varintSize(z) + n);
-    p = putVarint(p, uint64_t(fd));
-    p = putVarint(p, z);
-  }
+  p = frameStart(p, FrameType::kRecv, len);
+  p = putVarint(p, uint64_t(fd));
+  p = putVarint(p, z);
   if (n > 0) {
     std::memcpy(p, bytes, n);
   }

@@ -144,8 +144,8 @@ TEST(TraceSink, FramesOfUnknownLengthReadBackOnEitherSideOf128Bytes) {
   ::unlink(path.c_str());
 }
 
-// Read and write frames of small values skip putVarint's loop: their bytes must read back
-// the same on either side of each varint width (one byte below 128, two below 16384).
+// A write frame of a count below 8192 skips putVarint's loop: read and write frames must read
+// back the same on either side of each varint width (one byte below 128, two below 16384).
 TEST(TraceSink, ReadAndWriteFramesReadBackAcrossVarintWidths) {
   const std::string path = ::testing::TempDir() + "/widths.trace";
   TraceSink sink(TraceSink::Mode::kRing, path, header(), 8u << 20, 0);
