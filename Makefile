@@ -10,8 +10,8 @@ INSTALL_DIR := build-install
 INSTALL_TARGETS := nodecc nodecc_cli
 
 .PHONY: deps deps-lib build build-asan run test test-release test-asan install bench bench-quick \
-        bench-micro bench-fs-scan bench-json bench-ws bench-gzip bench-deps bench-build fuzz soak autobahn \
-        clean format format-check
+        bench-micro bench-fs-scan bench-json bench-ws bench-gzip bench-recorder bench-deps bench-build \
+        fuzz soak autobahn clean format format-check
 
 # scripts/install-deps.sh's profiles: test (the default) for the tests' trees, lib for the library.
 deps:
@@ -132,6 +132,15 @@ bench-micro: build
 bench-fs-scan: build
 	@./bench/fs-scan/install-deps.sh
 	@$(BENCH_PY) bench/fs-scan/run.py --build $(RELEASE_DIR) $(FS_SCAN_ARGS)
+
+# What the flight recorder costs (bench/recorder/README.md): hello and echo with recording off,
+# ring and file, interleaved, requests per server CPU-second and trace bytes per request.
+# RECORDER_BENCH_ARGS passes options to bench/recorder/overhead.py (--reps, --seconds, --apps).
+bench-recorder: deps
+	@./bench/http/install-deps.sh
+	@cmake -S . -B $(RELEASE_DIR) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DNODECC_BUILD_EXAMPLES=ON > /dev/null
+	@cmake --build $(RELEASE_DIR) -j $(JOBS) --target example-hello example-echo
+	@$(BENCH_PY) bench/recorder/overhead.py --bin-dir $(RELEASE_DIR)/bin $(RECORDER_BENCH_ARGS)
 
 # The WebSocket benchmark (bench/ws/README.md): nodecc's echo server (bench-ws-nodecc, built
 # once bench/ws/server.cc exists) against uWebSockets (from ../shared/peers/uwebsockets, skipped

@@ -121,17 +121,13 @@ int EpollBackend::waitImpl(int timeoutMs, Dispatch dispatch, void* ctx,
     // removed meanwhile as remove() does here.
     using namespace recorder::core;
     const int count = n < 0 ? 0 : n;
-    uint8_t* p = sink->reserve(2 + kMaxVarint * (1 + 2 * size_t(count)));
-    uint8_t* payload = p + 1 + kMaxVarint;
+    uint8_t* payload = openFrame(*sink, FrameType::kWait, kMaxVarint * (1 + 2 * size_t(count)));
     uint8_t* q = putVarint(payload, uint64_t(count));
     for (int i = 0; i < count; ++i) {
       q = putVarint(q, uint64_t(static_cast<IoWatcher*>(events_[i].data.ptr)->fd));
       q = putVarint(q, eventBits(events_[i].events));
     }
-    const size_t len = size_t(q - payload);
-    uint8_t* body = frameStart(p, FrameType::kWait, len);
-    std::memmove(body, payload, len);
-    sink->commit(body + len);
+    closeFrame(*sink, payload, q);
   }
   if (n <= 0) {
     return 0;

@@ -87,16 +87,12 @@ AsyncTask* RecordingBackend::takePosted(AsyncTask* tasks) {
   for (AsyncTask* t = tasks; t; t = t->next) {
     ++count;
   }
-  uint8_t* p = sink_.reserve(2 + kMaxVarint * (2 + count));
-  uint8_t* payload = p + 1 + kMaxVarint;
+  uint8_t* payload = openFrame(sink_, FrameType::kDrain, kMaxVarint * (1 + count));
   uint8_t* q = putVarint(payload, count);
   for (AsyncTask* t = tasks; t; t = t->next) {
     q = putVarint(q, t->seq);
   }
-  const size_t len = size_t(q - payload);
-  uint8_t* body = frameStart(p, FrameType::kDrain, len);
-  std::memmove(body, payload, len);
-  sink_.commit(body + len);
+  closeFrame(sink_, payload, q);
   return tasks;
 }
 

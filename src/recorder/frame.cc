@@ -47,6 +47,7 @@ bool crcAvailable() {
 
 __attribute__((target("sse4.2"))) uint64_t crcHash(const void* data, size_t len, uint64_t seed) {
   const auto* p = static_cast<const uint8_t*>(data);
+  const size_t total = len;
   uint64_t a = seed ^ len, b = 1, c = 2, d = 3;
   auto word = [](const uint8_t* q) {
     uint64_t w;
@@ -66,8 +67,16 @@ __attribute__((target("sse4.2"))) uint64_t crcHash(const void* data, size_t len,
     p += 8;
     len -= 8;
   }
+  // The last 0-7 bytes from an 8-byte load ending at the piece's end when the piece is that
+  // long (a memcpy of a variable length is a call to the C library's), else byte by byte.
   uint64_t tail = 0;
-  std::memcpy(&tail, p, len);
+  if (len > 0 && total >= 8) {
+    tail = word(p + len - 8) >> (8 * (8 - len));
+  } else {
+    for (size_t i = 0; i < len; ++i) {
+      tail |= uint64_t(p[i]) << (8 * i);
+    }
+  }
   a = _mm_crc32_u64(a, tail ^ (uint64_t(len) << 56));
   return a ^ (b << 16) ^ (c << 32) ^ (d << 48) ^ (seed << 8);
 }

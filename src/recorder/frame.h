@@ -85,22 +85,40 @@ inline bool getVarint(const uint8_t** p, const uint8_t* end, uint64_t* out) {
 // iovecs) one after another. Fletcher-style: two pairs of running sums over 8-byte words (a
 // sum and the sum of its prefix sums), mixed once at the end, so that a 160-byte response in
 // three pieces costs ~70 instructions where a multiply per word and a finalizer per piece
-// cost ~270 (callgrind, the hello benchmark). Any one differing word changes the sum; a
-// reordering changes the prefix sums. Not cryptographic: it detects divergence, it does not
-// authenticate. The result depends on where the pieces split, which replay reproduces.
+// cost ~270 (callgrind, the hello benchmark; fewer since the 16-byte steps are vector adds). Any
+// one differing word changes the sum; a reordering changes the prefix sums. Not cryptographic: it
+// detects divergence, it does not authenticate. The result depends on where the pieces split, which
+// replay reproduces.
 class WriteHasher {
  public:
   explicit WriteHasher(uint64_t seed = 0) : a_(seed) {}
   void add(const void* data, size_t len) {
     const auto* p = static_cast<const uint8_t*>(data);
     const size_t total = len;
-    while (len >= 16) {
-      a_ += word(p);
-      b_ += a_;
-      c_ += word(p + 8);
-      d_ += c_;
-      p += 16;
-      len -= 16;
+    if (len >= 16) {
+      // The 16-byte steps on (a, c) and (b, d) as two-lane vectors: a load and two adds per
+      // 16 bytes where the scalar sums took two loads and four adds (SSE2, which every x86-64
+      // has, and valgrind too). The same sums: lane 0 is a and b, lane 1 c and d.
+      Lanes ac = {a_, c_};
+      Lanes bd = {b_, d_};
+      while (len >= 32) {
+        ac += lanes(p);
+        bd += ac;
+        ac += lanes(p + 16);
+        bd += ac;
+        p += 32;
+        len -= 32;
+      }
+      if (len >= 16) {
+        ac += lanes(p);
+        bd += ac;
+        p += 16;
+        len -= 16;
+      }
+      a_ = ac[0];
+      c_ = ac[1];
+      b_ = bd[0];
+      d_ = bd[1];
     }
     if (len >= 8) {
       a_ += word(p);
@@ -132,6 +150,12 @@ class WriteHasher {
   }
 
  private:
+  using Lanes = uint64_t __attribute__((vector_size(16)));
+  static Lanes lanes(const uint8_t* p) {
+    Lanes v;
+    std::memcpy(&v, p, 16);
+    return v;
+  }
   static uint64_t word(const uint8_t* p) {
     uint64_t w;
     std::memcpy(&w, p, 8);

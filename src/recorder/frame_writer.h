@@ -16,6 +16,28 @@ inline uint8_t* frameStart(uint8_t* p, FrameType t, size_t payloadLen) {
   return putVarint(p + 1, payloadLen);
 }
 
+// A frame whose payload length is known only once it is written (a wait batch, a drain):
+// openFrame reserves the frame for a payload of at most maxPayload bytes and returns where the
+// payload goes, after a one-byte length; closeFrame writes the length and commits, moving the
+// payload up in the rare case that its length needs a longer varint (128 bytes or more).
+inline uint8_t* openFrame(TraceSink& s, FrameType t, size_t maxPayload) {
+  uint8_t* p = s.reserve(1 + kMaxVarint + maxPayload);
+  *p = uint8_t(t);
+  return p + 2;
+}
+inline void closeFrame(TraceSink& s, uint8_t* payload, uint8_t* end) {
+  const size_t len = size_t(end - payload);
+  if (len < 0x80) [[likely]] {
+    payload[-1] = uint8_t(len);
+    s.commit(end);
+    return;
+  }
+  const size_t extra = varintSize(len) - 1;
+  std::memmove(payload + extra, payload, len);
+  putVarint(payload - 1, len);
+  s.commit(end + extra);
+}
+
 inline void emitUnsigned(TraceSink& s, FrameType t, uint64_t v) {
   uint8_t* p = s.reserve(2 * kMaxVarint + 1);
   p = frameStart(p, t, varintSize(v));
@@ -38,6 +60,23 @@ inline void emitResultBytes(TraceSink& s, FrameType t, int64_t result, const voi
     std::memcpy(p, bytes, n);
   }
   s.commit(p + n);
+}
+
+// Values below kSmallVarint take one or two varint bytes. A write frame's count (a response's
+// length: two bytes from 64 on) is written without putVarint's loop; the read frame keeps the
+// loop, whose fd and count are mostly one byte, where the loop costs no more (callgrind).
+constexpr uint64_t kSmallVarint = 1u << 14;
+inline size_t smallVarintSize(uint64_t v) {
+  return v < 0x80 ? 1 : 2;
+}
+inline uint8_t* putSmallVarint(uint8_t* p, uint64_t v) {
+  if (v < 0x80) {
+    *p = uint8_t(v);
+    return p + 1;
+  }
+  p[0] = uint8_t(v) | 0x80;
+  p[1] = uint8_t(v >> 7);
+  return p + 2;
 }
 
 // A read: the watcher's fd, the count or -errno, then the bytes when the count is positive.
@@ -70,6 +109,11 @@ inline void emitTagged(TraceSink& s, FrameType t, uint8_t tag, int64_t result, c
 
 // The hash of the first `taken` bytes of an iovec array (what a write consumed).
 inline uint64_t hashTaken(const iovec* iov, int count, size_t taken, bool crc) {
+  if (count > 0 && taken > 0 && iov[0].iov_len >= taken) [[likely]] {
+    // The first piece held all that was taken (a small response's head and body share one
+    // buffer): the loops below would do the same with one piece.
+    return crc ? crcHash(iov[0].iov_base, taken, 0) : hashBytes(iov[0].iov_base, taken);
+  }
   if (crc) {
     uint64_t h = 0;
     for (int i = 0; i < count && taken > 0; ++i) {
@@ -91,6 +135,14 @@ inline uint64_t hashTaken(const iovec* iov, int count, size_t taken, bool crc) {
 inline void emitWrite(TraceSink& s, int64_t result, uint64_t hash) {
   const uint64_t z = zigzag(result);
   uint8_t* p = s.reserve(2 + 2 * kMaxVarint + 8);
+  if (result >= 0 && z < kSmallVarint) [[likely]] {
+    p[0] = uint8_t(FrameType::kWrite);
+    p[1] = uint8_t(smallVarintSize(z) + 8);
+    p = putSmallVarint(p + 2, z);
+    std::memcpy(p, &hash, 8);
+    s.commit(p + 8);
+    return;
+  }
   p = frameStart(p, FrameType::kWrite, varintSize(z) + (result >= 0 ? 8 : 0));
   p = putVarint(p, z);
   if (result >= 0) {

@@ -58,8 +58,7 @@ TraceSink::TraceSink(Mode mode, std::string path, std::string header, size_t cap
   for (size_t i = 1; i < count; ++i) {
     chunks_[i].capacity = chunk;  // allocated when the ring reaches it
   }
-  cur_ = chunks_[0].data.get();
-  end_ = cur_ + chunk;
+  enterChunk();
   if (mode_ == Mode::kFile) {
     openSegment();
   }
@@ -72,6 +71,14 @@ TraceSink::~TraceSink() {
       ::close(fd_);
     }
   }
+}
+
+void TraceSink::enterChunk() {
+  Chunk& c = chunks_[current_];
+  base_ = c.data.get();
+  cur_ = base_ + c.used.load(std::memory_order_relaxed);
+  end_ = base_ + c.capacity;
+  used_ = &c.used;
 }
 
 bool TraceSink::openSegment() {
@@ -91,7 +98,7 @@ bool TraceSink::writeFileChunk() {
   bool ok = fd_ >= 0 && writeAll(fd_, c.data.get(), used);
   fileBytes_ += used;
   c.used.store(0, std::memory_order_release);
-  cur_ = c.data.get();
+  cur_ = base_;
   return ok;
 }
 
@@ -116,8 +123,7 @@ void TraceSink::nextChunk(size_t need) {
     c.capacity = std::max(c.capacity, need);
     c.data.reset(new uint8_t[c.capacity]);
   }
-  cur_ = c.data.get();
-  end_ = cur_ + c.capacity;
+  enterChunk();
 }
 
 bool TraceSink::dump() {

@@ -36,8 +36,7 @@ class TraceSink {
   }
   void commit(uint8_t* end) {
     cur_ = end;
-    chunks_[current_].used.store(size_t(cur_ - chunks_[current_].data.get()),
-                                 std::memory_order_release);
+    used_->store(size_t(end - base_), std::memory_order_release);
     ++frames_;
   }
 
@@ -59,6 +58,7 @@ class TraceSink {
   void nextChunk(size_t need);
   bool writeFileChunk();
   bool openSegment();
+  void enterChunk();
 
   Mode mode_;
   std::string path_;
@@ -66,8 +66,12 @@ class TraceSink {
   size_t rotate_;
   std::vector<Chunk> chunks_;
   size_t current_ = 0;
+  // The current chunk's bytes [base_, end_), its next free byte cur_ and its `used` counter,
+  // kept at hand so that commit() does not index chunks_ (every read and write commits).
+  uint8_t* base_ = nullptr;
   uint8_t* cur_ = nullptr;
   uint8_t* end_ = nullptr;
+  std::atomic<size_t>* used_ = nullptr;
   uint64_t frames_ = 0;
   bool wrapped_ = false;
   // File mode.

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "recorder/frame_writer.h"
 #include "recorder/trace_format.h"
@@ -102,6 +104,105 @@ TEST(TraceSink, OversizedFrameGetsAChunkOfItsOwn) {
   ASSERT_TRUE(r.open(path)) << r.error();
   ASSERT_EQ(r.frames().size(), 2u);
   EXPECT_EQ(r.frames()[0].length, 1 + big.size() + varintSize(zigzag(int64_t(big.size()))));
+  ::unlink(path.c_str());
+}
+
+// openFrame/closeFrame (wait and drain frames) leave one byte for the payload's length: a
+// payload of 128 bytes or more is moved up to make room for its longer varint.
+TEST(TraceSink, FramesOfUnknownLengthReadBackOnEitherSideOf128Bytes) {
+  const std::string path = ::testing::TempDir() + "/open_close.trace";
+  TraceSink sink(TraceSink::Mode::kRing, path, header(), 1 << 20, 0);
+  const std::vector<uint64_t> counts = {0, 1, 126, 127, 128, 129, 300, 20000};
+  for (uint64_t n : counts) {
+    uint8_t* payload = openFrame(sink, FrameType::kDrain, kMaxVarint * (1 + n));
+    uint8_t* q = putVarint(payload, n);
+    for (uint64_t i = 0; i < n; ++i) {
+      q = putVarint(q, i % 100);  // one byte each: n = 127 makes the first 128-byte payload
+    }
+    closeFrame(sink, payload, q);
+  }
+  emitUnsigned(sink, FrameType::kSignal, 7);
+  ASSERT_TRUE(sink.dump());
+  TraceReader r;
+  ASSERT_TRUE(r.open(path)) << r.error();
+  ASSERT_EQ(r.frames().size(), counts.size() + 1);
+  for (size_t k = 0; k < counts.size(); ++k) {
+    const Frame& f = r.frames()[k];
+    EXPECT_EQ(f.type, FrameType::kDrain);
+    PayloadReader p(f.payload, f.length);
+    uint64_t n = 0;
+    ASSERT_TRUE(p.u64(&n));
+    ASSERT_EQ(n, counts[k]);
+    for (uint64_t i = 0; i < n; ++i) {
+      uint64_t v = 0;
+      ASSERT_TRUE(p.u64(&v)) << "count " << n << ", entry " << i;
+      EXPECT_EQ(v, i % 100);
+    }
+    EXPECT_EQ(p.remaining(), 0u);
+  }
+  EXPECT_EQ(frameValue(r.frames().back()), 7u);
+  ::unlink(path.c_str());
+}
+
+// A write frame of a count below 8192 skips putVarint's loop: read and write frames must read
+// back the same on either side of each varint width (one byte below 128, two below 16384).
+TEST(TraceSink, ReadAndWriteFramesReadBackAcrossVarintWidths) {
+  const std::string path = ::testing::TempDir() + "/widths.trace";
+  TraceSink sink(TraceSink::Mode::kRing, path, header(), 8u << 20, 0);
+  std::string bytes(20000, '\0');
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    bytes[i] = char(i * 7);
+  }
+  const std::vector<int> fds = {0, 127, 128, 16383, 16384, 1 << 20};
+  const std::vector<size_t> sizes = {0, 1, 59, 124, 125, 126, 8191, 8192, 16379, 16380, 20000};
+  const std::vector<int64_t> results = {-11, 0, 63, 64, 8191, 8192, 1 << 20};
+  for (int fd : fds) {
+    for (size_t n : sizes) {
+      emitRecv(sink, fd, int64_t(n), bytes.data(), n);
+    }
+    emitRecv(sink, fd, -104, nullptr, 0);
+  }
+  for (int64_t r : results) {
+    emitWrite(sink, r, 0x0123456789abcdefull);
+  }
+  ASSERT_TRUE(sink.dump());
+  TraceReader t;
+  ASSERT_TRUE(t.open(path)) << t.error();
+  ASSERT_EQ(t.frames().size(), fds.size() * (sizes.size() + 1) + results.size());
+  size_t k = 0;
+  for (int fd : fds) {
+    for (size_t i = 0; i <= sizes.size(); ++i) {
+      const Frame& f = t.frames()[k++];
+      ASSERT_EQ(f.type, FrameType::kRecv);
+      PayloadReader p(f.payload, f.length);
+      uint64_t gotFd = 0;
+      int64_t count = 0;
+      ASSERT_TRUE(p.u64(&gotFd));
+      ASSERT_TRUE(p.i64(&count));
+      EXPECT_EQ(gotFd, uint64_t(fd));
+      const int64_t want = i < sizes.size() ? int64_t(sizes[i]) : -104;
+      EXPECT_EQ(count, want) << "fd " << fd;
+      const size_t n = want > 0 ? size_t(want) : 0;
+      ASSERT_EQ(p.remaining(), n) << "fd " << fd << ", count " << want;
+      const uint8_t* got = nullptr;
+      ASSERT_TRUE(p.bytes(n, &got));
+      EXPECT_EQ(std::memcmp(got, bytes.data(), n), 0);
+    }
+  }
+  for (int64_t r : results) {
+    const Frame& f = t.frames()[k++];
+    ASSERT_EQ(f.type, FrameType::kWrite);
+    PayloadReader p(f.payload, f.length);
+    int64_t count = 0;
+    ASSERT_TRUE(p.i64(&count));
+    EXPECT_EQ(count, r);
+    if (r >= 0) {
+      uint64_t hash = 0;
+      ASSERT_TRUE(p.fixed64(&hash));
+      EXPECT_EQ(hash, 0x0123456789abcdefull);
+    }
+    EXPECT_EQ(p.remaining(), 0u) << "write " << r;
+  }
   ::unlink(path.c_str());
 }
 
