@@ -311,22 +311,17 @@ void Stream::sendFile(SharedFile* file, int64_t offset, size_t len) {
   if (failed_ || closing_ || len == 0) {
     return;
   }
-  if (filter_) {
-    file->retain();
-    Chunk c;
-    c.file = file;
-    c.fileOffset = offset;
-    c.fileLeft = len;
-    backlogBytes_ += len;
-    backlog_.push_back(std::move(c));
-    pumpBacklog();
-    return;
-  }
   file->retain();
   Chunk c;
   c.file = file;
   c.fileOffset = offset;
   c.fileLeft = len;
+  if (filter_) {
+    backlogBytes_ += len;
+    backlog_.push_back(std::move(c));
+    pumpBacklog();
+    return;
+  }
   queuedBytes_ += len;
   queue_.push_back(std::move(c));
   if (queuedBytes_ == len && !connecting_) {
