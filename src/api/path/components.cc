@@ -19,11 +19,11 @@ namespace nodecc::path {
 namespace {
 
 using detail::ByteMasks;
-using detail::ResultBuffer;
 using detail::kWindow;
 using detail::load32;
 using detail::load64;
 using detail::masksOfLast;
+using detail::ResultBuffer;
 using detail::topBit;
 
 constexpr size_t npos = std::string_view::npos;
