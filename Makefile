@@ -60,10 +60,17 @@ fuzz: deps
 
 # The soak (tests/soak, docs/reliability.md): SOAK_MINUTES (default 30) of mixed, checked load
 # against the demo and `nodecc serve` with wrk beside it; fails on a wrong response, a crash,
-# fds not back to their baseline, or RSS growing more than 5% after the warm-up.
+# fds not back to their baseline, or RSS growing more than 5% after the warm-up. Then the
+# flight recorder (docs/replay.md): hello, the demo and `nodecc serve` recorded under mixed load,
+# each replayed SOAK_REPLAYS times (default 100; make test replays 10), every replay identical.
 SOAK_MINUTES ?= 30
+SOAK_REPLAYS ?= 100
 soak: build
 	@python3 tests/soak/soak.py --bin-dir $(RELEASE_DIR)/bin --minutes $(SOAK_MINUTES)
+	@for app in hello demo serve; do \
+	  python3 tests/integration/recorder/test_replay.py --bin-dir $(RELEASE_DIR)/bin --app $$app \
+	    --replays $(SOAK_REPLAYS) || exit 1; \
+	done
 
 # Autobahn|Testsuite's 517 WebSocket cases (tests/integration/ws/autobahn/run.py,
 # docs/reliability-websocket.md) against nodecc's echo server, then its Autobahn client, built in

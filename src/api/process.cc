@@ -134,6 +134,7 @@ void exitProcess(int code) {
   code = process::exitCode;
   std::fflush(nullptr);
   recorder::core::flushFiles();
+  recorder::core::programExiting(code);
   // As process.exit(): pending work is abandoned, no destructor waits for it.
   std::_Exit(code);
 }

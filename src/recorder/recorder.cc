@@ -319,6 +319,12 @@ void flushAtExit() {
 
 }  // namespace
 
+void programExiting(int status) {
+  if (Replayer* r = tThreadTrace.replayer) {
+    r->exited(status);
+  }
+}
+
 void flushFiles() {
   for (size_t i = 0; i < gSinkCount.load(std::memory_order_acquire); ++i) {
     TraceSink* s = gSinks[i].load(std::memory_order_acquire);
@@ -377,6 +383,8 @@ void startReplay(const char* path) {
   gReplaying = true;
   // Never freed: the process ends inside the replay.
   tThreadTrace.replayer = new Replayer(std::move(reader));
+  // main's return and exit(), whose status an atexit handler is not told.
+  std::atexit([] { programExiting(-1); });
   os::core::SeamHooks& s = os::core::seam;
   s.monotonicNs = &repClock<ClockId::kMonotonicNs, uint64_t, &kernel::monotonicNs>;
   s.wallClockMs = &repClock<ClockId::kWallMs, int64_t, &kernel::wallClockMs>;

@@ -48,6 +48,11 @@ int dumpAll(const char* why, bool fatal);
 // Writes what file traces buffered (process.exit, which skips atexit handlers, calls it).
 void flushFiles();
 
+// The program ends by itself with `status` (process.exit calls it; an atexit handler does for
+// main's return and exit(), with -1: not known): a replay that has not read every frame of its
+// trace reports the divergence (Replayer::exited). Nothing outside replay.
+void programExiting(int status);
+
 // The executable's GNU build id (raw bytes; empty when it has none).
 std::string buildId();
 

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace nodecc::recorder::core {
 
@@ -41,6 +42,18 @@ void Replayer::diverge(const std::string& what) {
                context_.c_str(), what.c_str());
   std::fflush(stderr);
   std::abort();
+}
+
+void Replayer::exited(int status) {
+  const auto& frames = reader_.frames();
+  if (next_ >= frames.size()) {
+    return;
+  }
+  current_ = next_;
+  const std::string how = status < 0 ? "the program exited"
+                                     : "the program exited (status " + std::to_string(status) + ")";
+  diverge(how + " here; the recording goes on for " + std::to_string(frames.size() - next_) +
+          " more frame(s), the next a " + frameTypeName(frames[next_].type) + " frame");
 }
 
 void Replayer::end() {

@@ -23,6 +23,10 @@ class Replayer {
   // reports keep naming that one.
   PayloadReader takeAttached();
   [[noreturn]] void diverge(const std::string& what);
+  // The program is ending by itself (main returned, exit, process.exit). Frames the recording
+  // still has mean the recorded run went on where this one stopped: a divergence, reported as
+  // the others are. Nothing when every frame was read. `status` < 0: not known.
+  void exited(int status);
 
   // Which callback is running, for reports: set by the replay backend's dispatch.
   void setContext(std::string context) { context_ = std::move(context); }

@@ -26,6 +26,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_replay import HOST, free_port, wait_port  # noqa: E402
+from trace_bytes import varint  # noqa: E402
 
 TIMEOUT = 60
 
@@ -113,17 +114,6 @@ def record(bin_dir, work):
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=10)
     return trace, sent
-
-
-def varint(data, i):
-    v, shift = 0, 0
-    while True:
-        b = data[i]
-        i += 1
-        v |= (b & 0x7f) << shift
-        shift += 7
-        if not b & 0x80:
-            return v, i
 
 
 def frame_offsets(data):

@@ -113,5 +113,34 @@ TEST(ReplayBackendDeathTest, CallOtherThanRecordedIsADivergence) {
       "the program called connect, the recording has a wait frame here");
 }
 
+TEST(ReplayBackendDeathTest, ExitingBeforeTheTraceEndsIsADivergence) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(
+      {
+        Replayer* rp = replayerFor("exitearly", false);
+        ReplayBackend backend(*rp);
+        Conn c;
+        c.fd = 100;
+        (void)backend.add(c);
+        rp->exited(3);
+      },
+      "divergence at frame 1 of 5.*\n.*\n.*the program exited \\(status 3\\) here; the "
+      "recording goes on for 4 more frame\\(s\\), the next a wait frame");
+}
+
+TEST(ReplayBackend, ExitingAfterTheLastFrameIsNoDivergence) {
+  Replayer* rp = replayerFor("exitatend", false);
+  ReplayBackend backend(*rp);
+  Conn c;
+  c.backend = &backend;
+  c.fd = 100;
+  c.onEvents = &onConn;
+  ASSERT_TRUE(backend.add(c));
+  EXPECT_EQ(backend.wait(-1, &dispatchDirect, nullptr), 1);
+  rp->exited(0);  // returns: every frame was read
+  EXPECT_EQ(rp->position(), 5u);
+  delete rp;
+}
+
 }  // namespace
 }  // namespace nodecc::loop::core
