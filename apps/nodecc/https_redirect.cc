@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "text/ascii.h"
+
 namespace nodecc::cli {
 
 namespace {
@@ -18,24 +20,10 @@ constexpr std::string_view kBadRequestBody =
     "<center><h1>400 Bad Request</h1></center>\r\n<hr><center>nodecc</center>\r\n"
     "</body>\r\n</html>\r\n";
 
-bool isDigit(char c) {
-  return c >= '0' && c <= '9';
-}
-bool isHex(char c) {
-  return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-bool isAlpha(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 // RFC 3986's reg-name characters less the sub-delims, which no DNS name or address holds and
 // which would let a Host field put text of its own choosing into the Location.
 bool isNameChar(char c) {
-  return isAlpha(c) || isDigit(c) || c == '-' || c == '.' || c == '_';
-}
-
-char lower(char c) {
-  return c >= 'A' && c <= 'Z' ? char(c + 32) : c;
+  return text::core::isAlnum(c) || c == '-' || c == '.' || c == '_';
 }
 
 // "name[:port]" or "[v6]:port" -> the host, lower-cased, trailing dot dropped (as nginx's
@@ -50,7 +38,7 @@ std::string hostOf(std::string_view authority) {
     }
     host = authority.substr(0, close + 1);
     for (char c : host.substr(1, host.size() - 2)) {
-      if (!isHex(c) && c != ':' && c != '.') {
+      if (!text::core::isHexDigit(c) && c != ':' && c != '.') {
         return "";
       }
     }
@@ -80,27 +68,13 @@ std::string hostOf(std::string_view authority) {
     }
   }
   for (char c : port) {
-    if (!isDigit(c)) {
+    if (!text::core::isDigit(c)) {
       return "";
     }
   }
-  std::string out(host);
-  for (char& c : out) {
-    c = lower(c);
-  }
+  std::string out;
+  text::core::assignLower(out, host);
   return out;
-}
-
-bool startsWithNoCase(std::string_view s, std::string_view prefix) {
-  if (s.size() < prefix.size()) {
-    return false;
-  }
-  for (size_t i = 0; i < prefix.size(); ++i) {
-    if (lower(s[i]) != prefix[i]) {
-      return false;
-    }
-  }
-  return true;
 }
 
 }  // namespace
@@ -111,7 +85,7 @@ std::string httpsLocation(std::string_view hostField, std::string_view target, u
   // An absolute-form target names the host itself, and nginx takes it over the Host field.
   bool absolute = false;
   for (std::string_view scheme : {std::string_view("http://"), std::string_view("https://")}) {
-    if (!absolute && startsWithNoCase(target, scheme)) {
+    if (!absolute && text::core::startsWithIgnoreCase(target, scheme)) {
       std::string_view rest = target.substr(scheme.size());
       size_t end = std::min(rest.find_first_of("/?"), rest.size());
       authority = rest.substr(0, end);
