@@ -329,14 +329,18 @@ void Stream::sendFile(SharedFile* file, int64_t offset, size_t len) {
   }
 }
 
-void Stream::clearQueue() {
-  for (size_t i = queueHead_; i < queue_.size(); ++i) {
-    if (queue_[i].file) {
-      queue_[i].file->release();
+void Stream::dropChunks(std::vector<Chunk>& chunks, size_t& head) {
+  for (size_t i = head; i < chunks.size(); ++i) {
+    if (chunks[i].file) {
+      chunks[i].file->release();
     }
   }
-  queue_.clear();
-  queueHead_ = 0;
+  chunks.clear();
+  head = 0;
+}
+
+void Stream::clearQueue() {
+  dropChunks(queue_, queueHead_);
   queuedBytes_ = 0;
   clearBacklog();
 }

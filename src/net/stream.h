@@ -69,7 +69,8 @@ class Stream {
     // The handler reads again: deliver what was decoded, or kept, meanwhile. False when the
     // handler stopped reading again (or the stream failed): no socket read then.
     virtual bool resume() = 0;
-    // The handler's bytes (all of them are taken, now or once the handshake is done).
+    // The handler's bytes: all of them are taken, copied before send() returns (sealed now,
+    // or kept until the handshake is done); the caller may reuse the buffers at once.
     virtual void send(const iovec* iov, int count) = 0;
     // A client's TCP connection is up: the filter starts its handshake and reports the
     // connection to the handler (onConnect) when it is done.
@@ -182,6 +183,8 @@ class Stream {
   void pumpBacklog();
   void clearBacklog();
   void clearQueue();
+  // Empties chunks[head..] (a queue or the backlog), releasing the files they hold.
+  static void dropChunks(std::vector<Chunk>& chunks, size_t& head);
   bool tryWrite(const iovec* iov, int count, size_t total, size_t* written);
 
   loop::core::Loop& loop_;

@@ -33,7 +33,9 @@ void Stream::backlogAppend(const iovec* iov, int count) {
 }
 
 void Stream::pumpBacklog() {
-  std::string piece;
+  // One read buffer per thread: the filter seals (copies) a piece before send() returns, so a
+  // download does not allocate 64 KiB each time its socket drains.
+  thread_local std::string piece;
   // While the filter holds what it is given (a handshake still running) the queue stays
   // empty and this reads on, as the whole body was read before there was a backlog.
   while (backlogHead_ < backlog_.size() && queuedBytes_ < kPiece && !failed_ && !closing_) {
@@ -73,13 +75,7 @@ void Stream::pumpBacklog() {
 }
 
 void Stream::clearBacklog() {
-  for (size_t i = backlogHead_; i < backlog_.size(); ++i) {
-    if (backlog_[i].file) {
-      backlog_[i].file->release();
-    }
-  }
-  backlog_.clear();
-  backlogHead_ = 0;
+  dropChunks(backlog_, backlogHead_);
   backlogBytes_ = 0;
   filterShutdownWaits_ = false;
 }
