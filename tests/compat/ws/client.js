@@ -2,16 +2,10 @@
 // program: the events in order on both sides, the subprotocol, ping/pong, a fragmented and a
 // compressed message, the closing handshake; then the client's handshake failures against
 // servers that answer wrongly, each with ws's error message and the close code that follows.
-const path = require('path');
 const http = require('http');
 const net = require('net');
-let WebSocket, WebSocketServer;
-try {
-  ({ WebSocket, WebSocketServer } = require(path.join(__dirname, '../../integration/ws/node_modules/ws')));
-} catch (e) {
-  console.log('SKIP: npm ws is not installed in tests/integration/ws (make deps)');
-  process.exit(77);
-}
+const { requireWs } = require('./raw_client');
+const { WebSocket, WebSocketServer } = requireWs();
 
 // Each side's events in order; the interleaving of the two sides (the scheduler's) is not
 // compared.

@@ -1,7 +1,8 @@
-// The client side of the ws pairs (raw_client.h is its twin). There is no nodecc WebSocket client
-// to compare yet, so each pair's client is a raw TCP socket that writes hand-made frames (masked,
-// as a client must) and decodes what the server sends back into lines: the HTTP response head
-// (its Date line dropped), the body of a refusal, then frame by frame.
+// The client side of the server pairs (raw_client.h is its twin): a raw TCP socket that writes
+// hand-made frames (masked, as a client must, or not, to test the server's checks) and decodes
+// what the server sends back into lines: the HTTP response head (its Date line dropped), the
+// body of a refusal, then frame by frame. The WebSocket client's own pairs (client, wss,
+// express) take only requireWs from here.
 'use strict';
 const net = require('net');
 const path = require('path');

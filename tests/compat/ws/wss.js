@@ -4,13 +4,8 @@
 const path = require('path');
 const fs = require('fs');
 const https = require('https');
-let WebSocket, WebSocketServer;
-try {
-  ({ WebSocket, WebSocketServer } = require(path.join(__dirname, '../../integration/ws/node_modules/ws')));
-} catch (e) {
-  console.log('SKIP: npm ws is not installed in tests/integration/ws (make deps)');
-  process.exit(77);
-}
+const { requireWs } = require('./raw_client');
+const { WebSocket, WebSocketServer } = requireWs();
 
 const key = fs.readFileSync(path.join(__dirname, '../tls/key.pem')).toString();
 const cert = fs.readFileSync(path.join(__dirname, '../tls/cert.pem')).toString();
