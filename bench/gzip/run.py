@@ -21,12 +21,15 @@ import shutil
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TICK = os.sysconf("SC_CLK_TCK")
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(HERE, "..", "http"))
+from peers import free_port, tree_cpu_seconds  # noqa: E402
 PAGE_BYTES = 10 * 1024
 WARMUP_SECONDS = 2
 
@@ -83,30 +86,6 @@ def make_page():
         size += len(row)
     page = head + "".join(rows) + tail
     return page + " " * (PAGE_BYTES - len(page) - 1) + "\n"
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def cpu_seconds(pid):
-    """utime+stime of pid and of its children (nginx's worker)."""
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % entry) as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(entry) == pid or int(fields[1]) == pid:
-            total += int(fields[11]) + int(fields[12])
-    return total / TICK
 
 
 def wait_listening(port, proc, timeout=15):
@@ -169,9 +148,9 @@ def measure(server, mode, args, tmp, page):
         url = "http://127.0.0.1:%d/" % port
         compressed = check_response(url, page)
         wrk(url, WARMUP_SECONDS)
-        before = cpu_seconds(p.pid)
+        before = tree_cpu_seconds(p.pid)
         requests = wrk(url, args.seconds)
-        cpu = cpu_seconds(p.pid) - before
+        cpu = tree_cpu_seconds(p.pid) - before
         return requests / cpu, requests / args.seconds, compressed
     finally:
         p.terminate()

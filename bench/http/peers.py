@@ -204,6 +204,31 @@ def _proc_children():
     return children
 
 
+def tree_pids(root):
+    """root and all its descendants."""
+    children = _proc_children()
+    out, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo.extend(children.get(pid, []))
+    return out
+
+
+def tree_cpu_seconds(root):
+    """utime + stime of root's process tree (all threads of each process), in seconds."""
+    total = 0
+    for pid in tree_pids(root):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    return total / CLK_TCK
+
+
 class Server:
     """One started peer. Use as a context manager: leaving it stops the whole process group."""
 
@@ -282,26 +307,11 @@ class Server:
 
     def pids(self):
         """The server's process tree: the started process and all its descendants."""
-        children = _proc_children()
-        out, todo = [], [self.proc.pid]
-        while todo:
-            pid = todo.pop()
-            out.append(pid)
-            todo.extend(children.get(pid, []))
-        return out
+        return tree_pids(self.proc.pid)
 
     def cpu_seconds(self):
         """utime + stime of the whole tree (all threads of each process)."""
-        total = 0
-        for pid in self.pids():
-            try:
-                with open(f"/proc/{pid}/stat") as f:
-                    stat = f.read()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
-        return total / CLK_TCK
+        return tree_cpu_seconds(self.proc.pid)
 
     def rss_kib(self):
         """Sum of VmRSS over the tree, KiB."""
