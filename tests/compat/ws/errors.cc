@@ -91,29 +91,20 @@ const std::vector<Case> cases = {
   {"compressed message after those errors (valid)", {frame(1, HELLO_DEFLATED, {.rsv1 = true}), frame(8, closePayload(1000))}, "deflate"},
 };
 
-std::vector<std::string> serverLog;
-std::vector<std::string> clientLog;
-int pending = 0;
-UniqueFunction<void()> caseDone = [] {};
-void settle() {
-  if (--pending == 0) {
-    auto done = std::move(caseDone);  // the next case sets caseDone again while this one runs
-    done();
-  }
-}
+CaseLog current;
 
 void onConnection(ws::WebSocket& ws, http::IncomingMessage&) {
-  pending++;
-  serverLog.push_back("connection readyState=" + std::to_string(ws.readyState()));
-  ws.on("message", [](const Buffer& data, bool isBinary) { serverLog.push_back(std::string("message ") + (isBinary ? "true" : "false") + " " + JSON::stringify(data.toString())); });
+  current.pending++;
+  current.server.push_back("connection readyState=" + std::to_string(ws.readyState()));
+  ws.on("message", [](const Buffer& data, bool isBinary) { current.server.push_back(std::string("message ") + (isBinary ? "true" : "false") + " " + JSON::stringify(data.toString())); });
   auto pings = std::make_shared<int>(0);
   ws.on("ping", [pings](const Buffer&) { (*pings)++; });
   ws.on("error", [&ws](const Error& err) {
-    serverLog.push_back("error " + err.name + " " + JSON::stringify(err.message) + " " + err.code + " readyState=" + std::to_string(ws.readyState()));
+    current.server.push_back("error " + err.name + " " + JSON::stringify(err.message) + " " + err.code + " readyState=" + std::to_string(ws.readyState()));
   });
   ws.on("close", [pings](int code, const Buffer& reason) {
-    serverLog.push_back("close " + std::to_string(code) + " " + JSON::stringify(reason.toString()) + (*pings ? " after " + std::to_string(*pings) + " pings" : ""));
-    settle();
+    current.server.push_back("close " + std::to_string(code) + " " + JSON::stringify(reason.toString()) + (*pings ? " after " + std::to_string(*pings) + " pings" : ""));
+    current.settle();
   });
 }
 
@@ -138,19 +129,11 @@ int main() {
       return;
     }
     const Case& c = cases[i++];
-    serverLog.clear();
-    clientLog.clear();
-    pending = 1;
-    caseDone = [&, name = c.name] {
-      std::printf("-- %s\n", name.c_str());
-      for (const std::string& line : serverLog) std::printf("server: %s\n", line.c_str());
-      for (const std::string& line : clientLog) std::printf("client: %s\n", line.c_str());
-      step();
-    };
+    current.start(c.name, [&] { step(); });
     ws::WebSocketServer& server = *servers[c.server.empty() ? "plain" : c.server];
-    std::vector<std::string>& log = clientLog;
+    std::vector<std::string>& log = current.client;
     const std::vector<std::string> extensions = c.server == "deflate" ? std::vector<std::string>{"Sec-WebSocket-Extensions: permessage-deflate"} : std::vector<std::string>{};
-    connect(server.address().port, upgrade("/", extensions), clientLog, [&c, &log](net::Socket& socket) {
+    connect(server.address().port, upgrade("/", extensions), current.client, [&c, &log](net::Socket& socket) {
       if (c.write) {
         c.write(socket, log);
       } else {
@@ -158,7 +141,7 @@ int main() {
         for (const std::string& f : c.frames) all += f;
         socket.write(all);
       }
-    }, settle);
+    }, [] { current.settle(); });
   };
 
   for (ws::WebSocketServer* server : {&plain, &limited, &deflate}) {

@@ -3,7 +3,7 @@
 // marked 'limited' go to a second server with maxPayload: 100 and maxFragments: 4, those marked
 // 'deflate' to a third with permessage-deflate (both no-context-takeover options set as nodecc's defaults,
 // see handshake.js) and maxPayload: 100.
-const { requireWs, frame, closePayload, connect, upgrade } = require('./raw_client');
+const { requireWs, frame, closePayload, connect, upgrade, CaseLog } = require('./raw_client');
 const { WebSocketServer } = requireWs();
 
 const x = (n) => 'x'.repeat(n);
@@ -60,26 +60,20 @@ const cases = [
   ['compressed message after those errors (valid)', [frame(1, HELLO_DEFLATED, { rsv1: true }), frame(8, closePayload(1000))], 'deflate'],
 ];
 
-let serverLog = [];
-let clientLog = [];
-let pending = 0;
-let caseDone = () => {};
-function settle() {
-  if (--pending === 0) caseDone();
-}
+const current = new CaseLog();
 
 function onConnection(ws) {
-  pending++;
-  serverLog.push(`connection readyState=${ws.readyState}`);
-  ws.on('message', (data, isBinary) => serverLog.push(`message ${isBinary} ${JSON.stringify(data.toString())}`));
+  current.pending++;
+  current.server.push(`connection readyState=${ws.readyState}`);
+  ws.on('message', (data, isBinary) => current.server.push(`message ${isBinary} ${JSON.stringify(data.toString())}`));
   let pings = 0;
   ws.on('ping', () => pings++);
   ws.on('error', (err) => {
-    serverLog.push(`error ${err.name} ${JSON.stringify(err.message)} ${err.code} readyState=${ws.readyState}`);
+    current.server.push(`error ${err.name} ${JSON.stringify(err.message)} ${err.code} readyState=${ws.readyState}`);
   });
   ws.on('close', (code, reason) => {
-    serverLog.push(`close ${code} ${JSON.stringify(reason.toString())}${pings ? ` after ${pings} pings` : ''}`);
-    settle();
+    current.server.push(`close ${code} ${JSON.stringify(reason.toString())}${pings ? ` after ${pings} pings` : ''}`);
+    current.settle();
   });
 }
 
@@ -102,25 +96,17 @@ function step() {
     return;
   }
   const [name, frames, kind] = cases[i++];
-  serverLog = [];
-  clientLog = [];
-  pending = 1;
-  caseDone = () => {
-    console.log(`-- ${name}`);
-    for (const line of serverLog) console.log(`server: ${line}`);
-    for (const line of clientLog) console.log(`client: ${line}`);
-    step();
-  };
+  current.start(name, step);
   const server = servers[kind || 'plain'];
-  const log = clientLog;
+  const log = current.client;
   const extensions = kind === 'deflate' ? ['Sec-WebSocket-Extensions: permessage-deflate'] : [];
-  connect(server.address().port, upgrade('/', extensions), clientLog, (socket) => {
+  connect(server.address().port, upgrade('/', extensions), current.client, (socket) => {
     if (typeof frames === 'function') {
       frames(socket, log);
     } else {
       socket.write(Buffer.concat(frames));
     }
-  }, settle);
+  }, current.settle);
 }
 
 for (const server of [plain, limited, deflate]) {

@@ -15,8 +15,7 @@
 using namespace nodecc;
 using namespace raw;
 
-std::vector<std::string> serverLog;
-std::vector<std::string> clientLog;
+CaseLog current;
 
 // nodecc's PerMessageDeflateOptions.serverNoContextTakeover and clientNoContextTakeover default
 // to true (ws's to false): set here so that both servers make the same answer. The other
@@ -26,7 +25,7 @@ ws::ServerOptions options() {
   o.path = "/chat";
   o.perMessageDeflate = {.enabled = true, .serverNoContextTakeover = true, .clientNoContextTakeover = true};
   o.verifyClient = [](const ws::ClientInfo& info) {
-    serverLog.push_back("verifyClient origin=" + info.origin + " secure=" + (info.secure ? "true" : "false") + " " + info.req.url);
+    current.server.push_back("verifyClient origin=" + info.origin + " secure=" + (info.secure ? "true" : "false") + " " + info.req.url);
     return !info.req.headers.has("x-deny");
   };
   return o;
@@ -68,22 +67,11 @@ const std::vector<std::pair<std::string, std::string>> cases = {
   {"x-deny", upgrade("/chat", {"X-Deny: 1"})},
 };
 
-// A case ends when the client's socket has closed and, if the server took the connection, the
-// server's WebSocket has closed too; each side's lines are then printed, in their own order.
-int pending = 0;
-UniqueFunction<void()> caseDone = [] {};
-void settle() {
-  if (--pending == 0) {
-    auto done = std::move(caseDone);  // the next case sets caseDone again while this one runs
-    done();
-  }
-}
-
 void runServer(std::string title, bool listeners, UniqueFunction<void()> next) {
   ws::ServerOptions o = options();
   if (listeners) {
     o.handleProtocols = [](const std::set<std::string>& protocols, http::IncomingMessage& req) -> std::optional<std::string> {
-      serverLog.push_back("handleProtocols " + std::to_string(protocols.size()) + " has b " + (protocols.contains("b") ? "true" : "false") + " (" + req.url + ")");
+      current.server.push_back("handleProtocols " + std::to_string(protocols.size()) + " has b " + (protocols.contains("b") ? "true" : "false") + " (" + req.url + ")");
       return protocols.contains("b") ? std::optional<std::string>("b") : std::nullopt;
     };
   }
@@ -92,24 +80,24 @@ void runServer(std::string title, bool listeners, UniqueFunction<void()> next) {
   ws::WebSocketServer& wss = ws::createServer(std::move(o));
   if (listeners) {
     wss.on("wsClientError", [](const Error& err, net::Socket& socket, http::IncomingMessage& req) {
-      serverLog.push_back("wsClientError " + err.message + " (" + req.method + " " + req.url + ")");
+      current.server.push_back("wsClientError " + err.message + " (" + req.method + " " + req.url + ")");
       socket.end("HTTP/1.1 400 Bad Request\r\nX-Error: " + err.message + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
     });
     wss.on("headers", [](std::vector<std::string>& headers, http::IncomingMessage& req) {
-      serverLog.push_back("headers " + std::to_string(headers.size()) + " (" + req.url + ")");
+      current.server.push_back("headers " + std::to_string(headers.size()) + " (" + req.url + ")");
       headers.push_back("X-Extra: 1");
     });
   }
   wss.on("connection", [](ws::WebSocket& ws, http::IncomingMessage& req) {
-    pending++;
-    serverLog.push_back("connection " + req.url + " protocol=" + JSON::stringify(ws.protocol()) + " extensions=" + JSON::stringify(ws.extensions()));
+    current.pending++;
+    current.server.push_back("connection " + req.url + " protocol=" + JSON::stringify(ws.protocol()) + " extensions=" + JSON::stringify(ws.extensions()));
     ws.on("message", [&ws](const Buffer& data, bool isBinary) {
-      serverLog.push_back(std::string("message ") + (isBinary ? "true" : "false") + " " + JSON::stringify(data.toString()));
+      current.server.push_back(std::string("message ") + (isBinary ? "true" : "false") + " " + JSON::stringify(data.toString()));
       ws.send(data, {.binary = isBinary});
     });
     ws.on("close", [](int code, const Buffer& reason) {
-      serverLog.push_back("close " + std::to_string(code) + " " + JSON::stringify(reason.toString()));
-      settle();
+      current.server.push_back("close " + std::to_string(code) + " " + JSON::stringify(reason.toString()));
+      current.settle();
     });
   });
   auto nextShared = std::make_shared<UniqueFunction<void()>>(std::move(next));
@@ -130,20 +118,12 @@ void runServer(std::string title, bool listeners, UniqueFunction<void()> next) {
         return;
       }
       const auto& [name, text] = cases[(*i)++];
-      serverLog.clear();
-      clientLog.clear();
-      pending = 1;
-      caseDone = [name, step] {
-        std::printf("-- %s\n", name.c_str());
-        for (const std::string& line : serverLog) std::printf("server: %s\n", line.c_str());
-        for (const std::string& line : clientLog) std::printf("client: %s\n", line.c_str());
-        (*step)();
-      };
-      connect(port, text, clientLog, [name](net::Socket& socket) {
+      current.start(name, [step] { (*step)(); });
+      connect(port, text, current.client, [name](net::Socket& socket) {
         const bool deflate = name == "deflate offer";
         socket.write(frame(1, deflate ? HELLO_DEFLATED : "hello", {.rsv1 = deflate}) +
                      frame(8, closePayload(1000, "done")));
-      }, settle);
+      }, [] { current.settle(); });
     };
     (*step)();
   });

@@ -3,7 +3,7 @@
 // against a second one with 'wsClientError' (which answers the refusals itself) and 'headers'
 // listeners and a handleProtocols that picks b when offered and else none. Each case prints the server's events, then what the client read. A 101 is followed
 // by a message and a close frame from the client, which the server echoes and answers.
-const { requireWs, frame, closePayload, connect, request, upgrade, KEY } = require('./raw_client');
+const { requireWs, frame, closePayload, connect, request, upgrade, KEY, CaseLog } = require('./raw_client');
 const { WebSocketServer } = requireWs();
 
 // nodecc's PerMessageDeflateOptions.serverNoContextTakeover and clientNoContextTakeover default
@@ -13,7 +13,7 @@ const options = {
   path: '/chat',
   perMessageDeflate: { serverNoContextTakeover: true, clientNoContextTakeover: true },
   verifyClient: (info) => {
-    serverLog.push(`verifyClient origin=${info.origin || ''} secure=${info.secure} ${info.req.url}`);
+    current.server.push(`verifyClient origin=${info.origin || ''} secure=${info.secure} ${info.req.url}`);
     return !info.req.headers['x-deny'];
   },
 };
@@ -54,44 +54,36 @@ const cases = [
   ['x-deny', upgrade('/chat', ['X-Deny: 1'])],
 ];
 
-// A case ends when the client's socket has closed and, if the server took the connection, the
-// server's WebSocket has closed too; each side's lines are then printed, in their own order.
-let serverLog = [];
-let clientLog = [];
-let pending = 0;
-let caseDone = () => {};
-function settle() {
-  if (--pending === 0) caseDone();
-}
+const current = new CaseLog();
 
 function runServer(title, listeners, next) {
   const extra = listeners ? {
     handleProtocols: (protocols, req) => {
-      serverLog.push(`handleProtocols ${protocols.size} has b ${protocols.has('b')} (${req.url})`);
+      current.server.push(`handleProtocols ${protocols.size} has b ${protocols.has('b')} (${req.url})`);
       return protocols.has('b') ? 'b' : false;
     },
   } : {};
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', ...options, ...extra });
   if (listeners) {
     wss.on('wsClientError', (err, socket, req) => {
-      serverLog.push(`wsClientError ${err.message} (${req.method} ${req.url})`);
+      current.server.push(`wsClientError ${err.message} (${req.method} ${req.url})`);
       socket.end(`HTTP/1.1 400 Bad Request\r\nX-Error: ${err.message}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
     });
     wss.on('headers', (headers, req) => {
-      serverLog.push(`headers ${headers.length} (${req.url})`);
+      current.server.push(`headers ${headers.length} (${req.url})`);
       headers.push('X-Extra: 1');
     });
   }
   wss.on('connection', (ws, req) => {
-    pending++;
-    serverLog.push(`connection ${req.url} protocol=${JSON.stringify(ws.protocol)} extensions=${JSON.stringify(ws.extensions)}`);
+    current.pending++;
+    current.server.push(`connection ${req.url} protocol=${JSON.stringify(ws.protocol)} extensions=${JSON.stringify(ws.extensions)}`);
     ws.on('message', (data, isBinary) => {
-      serverLog.push(`message ${isBinary} ${JSON.stringify(data.toString())}`);
+      current.server.push(`message ${isBinary} ${JSON.stringify(data.toString())}`);
       ws.send(data, { binary: isBinary });
     });
     ws.on('close', (code, reason) => {
-      serverLog.push(`close ${code} ${JSON.stringify(reason.toString())}`);
-      settle();
+      current.server.push(`close ${code} ${JSON.stringify(reason.toString())}`);
+      current.settle();
     });
   });
   wss.on('listening', () => {
@@ -107,22 +99,14 @@ function runServer(title, listeners, next) {
         return;
       }
       const [name, text] = cases[i++];
-      serverLog = [];
-      clientLog = [];
-      pending = 1;
-      caseDone = () => {
-        console.log(`-- ${name}`);
-        for (const line of serverLog) console.log(`server: ${line}`);
-        for (const line of clientLog) console.log(`client: ${line}`);
-        step();
-      };
-      connect(port, text, clientLog, (socket) => {
+      current.start(name, step);
+      connect(port, text, current.client, (socket) => {
         const deflate = name === 'deflate offer';
         socket.write(Buffer.concat([
           frame(1, deflate ? HELLO_DEFLATED : 'hello', { rsv1: deflate }),
           frame(8, closePayload(1000, 'done')),
         ]));
-      }, settle);
+      }, current.settle);
     };
     step();
   });

@@ -8,6 +8,7 @@
 #pragma once
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -204,5 +205,33 @@ inline std::string upgrade(std::string_view url, const std::vector<std::string>&
   lines.insert(lines.end(), extra.begin(), extra.end());
   return request("GET", url, lines);
 }
+
+// One case at a time (the handshake and errors pairs): what the server and the client logged,
+// printed once every side has settled: the client's socket closed and, if the server took the
+// connection (pending++), its WebSocket too.
+struct CaseLog {
+  std::vector<std::string> server;
+  std::vector<std::string> client;
+  int pending = 0;
+  UniqueFunction<void()> done = [] {};
+
+  void start(std::string name, UniqueFunction<void()> next) {
+    server.clear();
+    client.clear();
+    pending = 1;
+    done = [this, name = std::move(name), next = std::move(next)]() mutable {
+      std::printf("-- %s\n", name.c_str());
+      for (const std::string& line : server) std::printf("server: %s\n", line.c_str());
+      for (const std::string& line : client) std::printf("client: %s\n", line.c_str());
+      next();
+    };
+  }
+  void settle() {
+    if (--pending == 0) {
+      auto finish = std::move(done);  // the next case sets done again while this one runs
+      finish();
+    }
+  }
+};
 
 }  // namespace raw

@@ -165,4 +165,33 @@ function upgrade(url, extra = []) {
                               `Sec-WebSocket-Key: ${KEY}`, 'Sec-WebSocket-Version: 13', ...extra]);
 }
 
-module.exports = { requireWs, frame, closePayload, describe, connect, request, upgrade, KEY };
+// One case at a time (the handshake and errors pairs): what the server and the client logged,
+// printed once every side has settled: the client's socket closed and, if the server took the
+// connection (pending++), its WebSocket too.
+class CaseLog {
+  constructor() {
+    this.server = [];
+    this.client = [];
+    this.pending = 0;
+    this.done = () => {};
+    this.settle = this.settle.bind(this);  // handed around as a callback
+  }
+
+  start(name, next) {
+    this.server = [];
+    this.client = [];
+    this.pending = 1;
+    this.done = () => {
+      console.log(`-- ${name}`);
+      for (const line of this.server) console.log(`server: ${line}`);
+      for (const line of this.client) console.log(`client: ${line}`);
+      next();
+    };
+  }
+
+  settle() {
+    if (--this.pending === 0) this.done();
+  }
+}
+
+module.exports = { requireWs, frame, closePayload, describe, connect, request, upgrade, KEY, CaseLog };
