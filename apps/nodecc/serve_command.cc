@@ -35,6 +35,11 @@ void raiseFileLimit() {
   process::exit(1);
 }
 
+// The listening address as a URL's host: an IPv6 address in brackets.
+std::string urlHost(const net::AddressInfo& addr) {
+  return addr.family == "IPv6" ? "[" + addr.address + "]" : addr.address;
+}
+
 // What one worker serves: the files, and with --redirect-http the cleartext redirect to them
 // (set once the files' server listens).
 struct Servers {
@@ -55,7 +60,7 @@ http::Server& startRedirect(const ServeArgs& a, uint16_t tlsPort, std::shared_pt
       return;
     }
     auto addr = server.address();
-    std::string host = addr.family == "IPv6" ? "[" + addr.address + "]" : addr.address;
+    std::string host = urlHost(addr);
     std::printf("Redirecting http://%s:%u/ to https (port %u)\n", host.c_str(), unsigned(addr.port),
                 unsigned(tlsPort));
     std::fflush(stdout);
@@ -116,7 +121,7 @@ std::shared_ptr<Servers> startServer(const ServeArgs& a, bool announce) {
   server.listen(a.port, a.host, [&server, &a, announce, secure, log, servers] {
     auto addr = server.address();
     if (announce) {
-      std::string host = addr.family == "IPv6" ? "[" + addr.address + "]" : addr.address;
+      std::string host = urlHost(addr);
       std::printf("Serving %s at %s://%s:%u/\n", a.dir.c_str(), secure ? "https" : "http",
                   host.c_str(), unsigned(addr.port));
       std::fflush(stdout);
