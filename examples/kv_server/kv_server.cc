@@ -1,8 +1,11 @@
 // A file-backed key-value store over HTTP: PUT/GET/DELETE /kv/:key, GET /kv for the keys.
-// The store is DIR/store.json, read at start and rewritten after each change.
+// The store is DIR/store.json, read at start and rewritten after each change. A value larger
+// than MAX_VALUE bytes (default 1 MiB) is refused with 413 as soon as its upload passes the
+// limit, while the client is still sending.
 // PORT=3000 build/bin/example-kv_server DIR
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <vector>
 #include <nodecc/nodecc.h>
@@ -10,6 +13,7 @@ using namespace nodecc;
 
 const std::string dir = process::argv().at(2);
 double port = std::strtod(process::env.get("PORT").value_or("3000").c_str(), nullptr);
+const size_t maxValue = std::strtoull(process::env.get("MAX_VALUE").value_or("1048576").c_str(), nullptr, 10);
 const std::string file = path::join(dir, "store.json");
 
 // The store as a JSON object: keys such as __proto__ or toString are keys.
@@ -29,12 +33,17 @@ Promise<> save(JSON::Value store) {
   co_await fs::promises::rename(tmp, file);
 }
 
-Promise<std::string> readBody(http::IncomingMessage& req) {
-  return Promise<std::string>([&req](Resolve<std::string> resolve, Reject<std::string>) {
-    auto chunks = std::make_shared<std::vector<Buffer>>();
-    req.on("data", [chunks](const Buffer& chunk) { chunks->push_back(chunk); });
-    req.on("end", [chunks, resolve] { resolve(Buffer::concat(*chunks).toString("utf8")); });
-  });
+// The body as text, or nullopt once it passes maxValue (leaving the loop destroys the request:
+// the rest of the upload is dropped as it arrives).
+Promise<std::optional<std::string>> readBody(http::IncomingMessage& req) {
+  std::vector<Buffer> chunks;
+  size_t size = 0;
+  for (auto it = req.iterate(); auto chunk = co_await it.next();) {
+    size += chunk->size();
+    if (size > maxValue) co_return std::nullopt;
+    chunks.push_back(*chunk);
+  }
+  co_return Buffer::concat(chunks).toString("utf8");
 }
 
 Promise<> mainAsync() {
@@ -55,9 +64,15 @@ Promise<> mainAsync() {
       res.writeHead(404, {{"Content-Type", "text/plain"}});
       res.end("not found\n");
     } else if (req.method == "PUT") {
-      std::string value = co_await readBody(req);
+      std::optional<std::string> value = co_await readBody(req);
+      if (!value) {
+        res.writeHead(413, {{"Content-Type", "text/plain"}, {"Connection", "close"}});
+        res.end("value larger than " + std::to_string(maxValue) + " bytes\n");
+        console.log("%s %s %d", req.method, req.url, res.statusCode);
+        co_return;
+      }
       bool created = !store->has(key);
-      (*store)[key] = value;
+      (*store)[key] = *value;
       co_await save(*store);
       res.writeHead(created ? 201 : 200, {{"Content-Type", "text/plain"}});
       res.end(created ? "created\n" : "updated\n");

@@ -1,5 +1,7 @@
 // A file-backed key-value store over HTTP: PUT/GET/DELETE /kv/:key, GET /kv for the keys.
-// The store is DIR/store.json, read at start and rewritten after each change.
+// The store is DIR/store.json, read at start and rewritten after each change. A value larger
+// than MAX_VALUE bytes (default 1 MiB) is refused with 413 as soon as its upload passes the
+// limit, while the client is still sending.
 // PORT=3000 node kv_server.js DIR
 const http = require('http');
 const fs = require('fs');
@@ -7,6 +9,7 @@ const path = require('path');
 
 const dir = process.argv[2];
 const port = Number(process.env.PORT ?? 3000);
+const maxValue = Number(process.env.MAX_VALUE ?? 1024 * 1024);
 const file = path.join(dir, 'store.json');
 
 // The store as an object without a prototype: keys such as __proto__ or toString are keys.
@@ -26,12 +29,17 @@ async function save(store) {
   await fs.promises.rename(tmp, file);
 }
 
-function readBody(req) {
-  return new Promise((resolve) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
+// The body as text, or null once it passes maxValue (leaving the loop destroys the request:
+// the rest of the upload is dropped as it arrives).
+async function readBody(req) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > maxValue) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function main() {
@@ -50,6 +58,12 @@ async function main() {
       res.end('not found\n');
     } else if (req.method === 'PUT') {
       const value = await readBody(req);
+      if (value === null) {
+        res.writeHead(413, { 'Content-Type': 'text/plain', Connection: 'close' });
+        res.end(`value larger than ${maxValue} bytes\n`);
+        console.log(`${req.method} ${req.url} ${res.statusCode}`);
+        return;
+      }
       const created = !Object.hasOwn(store, key);
       store[key] = value;
       await save(store);

@@ -60,6 +60,7 @@
 #include "nodecc/function.h"
 #include "nodecc/net.h"
 #include "nodecc/promise.h"
+#include "nodecc/stream.h"
 
 namespace nodecc {
 class StringDecoder;
@@ -76,6 +77,9 @@ class ExchangeImpl;
 class HttpServerImpl;
 class ResponseFilter;
 class ClientRequestImpl;
+class BodyReadable;
+template <class Target>
+class OutgoingWritable;
 // A message's received fields (name and value as sent), filled by the parser.
 using HeaderFields = std::vector<core::OwnedHeader>;
 // What an IncomingMessage is built from (src/api/http/incoming_ops.h).
@@ -89,7 +93,34 @@ struct IncomingSource {
   // A server request's context is its exchange (ExchangeImpl::of).
   operator ExchangeImpl&() const { return *static_cast<ExchangeImpl*>(ctx); }
 };
+// The stream a message takes part in pipes through (see asStream), made on first use and
+// detached when its message is reused or destroyed (src/api/http/message_streams.cc).
+class MessageStream {
+ public:
+  virtual void detach() = 0;
+
+ protected:
+  ~MessageStream() = default;
+};
 }  // namespace detail
+
+class IncomingMessage;
+class ServerResponse;
+// The stream::Readable that reads a request's (or a client response's) body: what
+// req.pipe(dest), req.iterate(), stream::pipeline(req, ...) and stream::finished(req, ...) use,
+// as Node's IncomingMessage is a Readable. Made on first use and owned by the runtime (it
+// deletes itself after 'close'); it reads through the message's 'data', 'end', 'aborted' and
+// 'error', pauses the message when its buffer is full (the connection stops reading: TCP
+// pushes back on the client), and destroying it (a pipeline's error, an early exit from
+// iterate()) destroys the message as req.destroy(err) does. An encoding set on the message
+// moves to it. Stop using it when the message is reused (after both 'close' events).
+stream::Readable& asStream(IncomingMessage& message);
+// The stream::Writable that writes to a response (Node's ServerResponse is no Writable, but
+// pipe and pipeline write to it as one): _write is res.write (its callback waits for 'drain'
+// when write() returned false), _final is res.end() (done at 'finish'); a 'close' before
+// 'finish' destroys it with ERR_STREAM_PREMATURE_CLOSE, and destroying it with an error
+// destroys the response. Made on first use, owned by the runtime.
+stream::Writable& asStream(ServerResponse& response);
 
 // http.STATUS_CODES[code]: "" when Node has no name for it.
 std::string_view statusCodeText(int status);
@@ -245,6 +276,18 @@ class IncomingMessage : public EventEmitter {
   // The whole body (await-able): collects "data" until "end".
   Promise<Buffer> buffer();
   Promise<std::string> text();
+  // req.pipe(destination[, {end}]) (a stream::Writable, a ServerResponse...), and
+  // `for await (const chunk of req)`:
+  //   for (auto it = req.iterate(); auto chunk = co_await it.next();) { ... }
+  // (leaving the loop early destroys the request, as Node's `break`). Both read through
+  // asStream(req).
+  template <class W>
+  W& pipe(W& destination, stream::PipeOptions options = {}) {
+    return asStream(*this).pipe(destination, options);
+  }
+  stream::ReadableIterator<Buffer> iterate(bool destroyOnReturn = true) {
+    return asStream(*this).iterate(destroyOnReturn);
+  }
 
  protected:
   // Adding a 'data' listener makes the request flow (Node's Readable.on('data') resumes it).
@@ -253,6 +296,8 @@ class IncomingMessage : public EventEmitter {
  private:
   friend class detail::ExchangeImpl;
   friend class detail::ClientRequestImpl;
+  friend class detail::BodyReadable;
+  friend stream::Readable& asStream(IncomingMessage& message);
   explicit IncomingMessage(const detail::IncomingInit& init);
   // Emits "data" with `chunk`, decoded when setEncoding was called (nothing when the decoder
   // holds it all back). Returns false when there was nothing to emit.
@@ -266,9 +311,16 @@ class IncomingMessage : public EventEmitter {
     }
   }
   void resetDecoder();
+  // The message is reused for another request (or destroyed): its stream lets go of it.
+  void detachStream() {
+    if (stream_ != nullptr) {
+      stream_->detach();
+    }
+  }
   // What this message reads from (named ex_ for ExchangeImpl::of).
   detail::IncomingSource ex_;
   std::unique_ptr<StringDecoder> decoder_;
+  detail::MessageStream* stream_ = nullptr;  // asStream's, while it lives
 };
 
 class ServerResponse : public EventEmitter {
@@ -349,6 +401,14 @@ class ServerResponse : public EventEmitter {
  private:
   friend class detail::ExchangeImpl;
   friend class detail::ResponseFilter;
+  template <class>
+  friend class detail::OutgoingWritable;
+  friend stream::Writable& asStream(ServerResponse& response);
+  void detachStream() {
+    if (stream_ != nullptr) {
+      stream_->detach();
+    }
+  }
   // write() and end() less the filter test; the callback is taken by reference so that the
   // unfiltered path costs what it did before filters existed (no move, no second destructor).
   bool writeUnfiltered(std::string_view chunk, UniqueFunction<void(Error*)>&& cb);
@@ -359,6 +419,7 @@ class ServerResponse : public EventEmitter {
                          const std::vector<std::pair<std::string, std::string>>& headers);
   detail::ExchangeImpl& ex_;
   std::unique_ptr<detail::ResponseFilter> filter_;
+  detail::MessageStream* stream_ = nullptr;  // asStream's, while it lives
 };
 
 using RequestListener = UniqueFunction<void(IncomingMessage&, ServerResponse&)>;

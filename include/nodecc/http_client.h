@@ -166,9 +166,23 @@ class ClientRequest : public EventEmitter {
 
  private:
   friend struct nodecc::detail::Access;
+  friend class detail::ClientRequestImpl;
+  template <class>
+  friend class detail::OutgoingWritable;
+  friend stream::Writable& asStream(ClientRequest& request);
   detail::ClientRequestImpl& impl() const { return impl_; }
+  void detachStream() {
+    if (stream_ != nullptr) {
+      stream_->detach();
+    }
+  }
   detail::ClientRequestImpl& impl_;
+  detail::MessageStream* stream_ = nullptr;  // asStream's, while it lives
 };
+
+// The stream::Writable that writes a request's body, for pipe and stream::pipeline (as
+// asStream(ServerResponse&) in nodecc/http.h: write, 'drain', end(), 'finish').
+stream::Writable& asStream(ClientRequest& request);
 
 // new http.Agent(options).
 struct AgentOptions {

@@ -231,6 +231,41 @@ def scenario_rest_api(cmd, node):
 
 # ---- kv_server --------------------------------------------------------------------------------
 
+def oversized_upload(port, limit=1024 * 1024):
+    """A PUT announcing 4 MiB that stops sending at twice the limit: the 413 must come while
+    the rest is still unsent (a server that buffers the whole body first would never answer)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=HTTP_TIMEOUT_S)
+    try:
+        s.sendall(b"PUT /kv/big HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: %d\r\n\r\n"
+                  % (4 * limit))
+        piece = b"v" * 65536
+        sent = 0
+        try:
+            while sent < 2 * limit:
+                s.sendall(piece)
+                sent += len(piece)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server may close once it has answered
+        data = b""
+        while b"\r\n\r\n" not in data or not data.endswith(b"\n"):
+            try:
+                more = s.recv(65536)
+            except ConnectionResetError:
+                break
+            except socket.timeout:
+                return f"PUT /kv/big: no whole response within {HTTP_TIMEOUT_S} s: {data!r}\n"
+            if not more:
+                break
+            data += more
+    finally:
+        s.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    kept = sorted(l for l in lines[1:] if not l.lower().startswith("date:"))
+    return ("PUT /kv/big (4 MiB announced, 2 MiB sent, then waiting)\n< %s\n%s\n%s\n"
+            % (lines[0], "\n".join("< " + l for l in kept), body.decode("utf-8", "replace")))
+
+
 def scenario_kv_server(cmd, node):
     with tempfile.TemporaryDirectory(prefix="nodecc-kv-") as tmp:
         store_dir = os.path.join(tmp, "data", "kv")  # created by the program (mkdir -p)
@@ -267,7 +302,8 @@ def scenario_kv_server(cmd, node):
         out.append(c.request("GET", "/kv/greeting"))
         out.append(c.request("DELETE", "/kv/10"))
         c.close()
-        server.wait_lines(5)
+        out.append(oversized_upload(port))
+        server.wait_lines(6)
         status, stdout = server.finish(signal.SIGTERM)
         out.append(f"--- run 2 stdout\n{stdout}--- exit {status}\n")
 
@@ -280,7 +316,8 @@ def scenario_kv_server(cmd, node):
         text = "".join(out)
         if node:
             expect(text, "< 201 Created", "< 200 OK", "__proto__", "loaded 6 keys from store.json",
-                   "kv_server stopped", "--- exit 0", "--- exit 1", '"greeting": "hello"')
+                   "kv_server stopped", "--- exit 0", "--- exit 1", '"greeting": "hello"',
+                   "< HTTP/1.1 413 Payload Too Large", "PUT /kv/big 413")
         return text
 
 

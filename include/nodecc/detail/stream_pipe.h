@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "nodecc/detail/stream_duplex.h"
@@ -12,6 +13,23 @@
 namespace nodecc::stream {
 
 namespace detail {
+
+// What stands for `x` in pipe, pipeline and finished: a stream as it is; anything else (an
+// http::IncomingMessage, an http::ServerResponse...: Node's legacy streams, which are not
+// stream classes) through the asStream(x) its own namespace declares, found by ADL.
+template <class X>
+decltype(auto) streamOf(X& x) {
+  if constexpr (std::is_base_of_v<Stream, X>) {
+    return (x);
+  } else {
+    return asStream(x);
+  }
+}
+
+template <class X>
+concept Adapted = !std::is_base_of_v<Stream, X> && requires(X & x) {
+  asStream(x);
+};
 
 template <class T>
 struct PipeLink : std::enable_shared_from_this<PipeLink<T>> {
@@ -174,7 +192,7 @@ void ReadableOf<T>::pipeData(detail::PipeLink<T>& link, const T& chunk) {
 template <class T>
 template <class W>
 W& ReadableOf<T>::pipe(W& destination, PipeOptions options) {
-  WritableOf<T>& dest = destination;
+  WritableOf<T>& dest = detail::streamOf(destination);
   if (!pipes_) {
     pipes_ = std::make_unique<detail::PipeList<T>>();
   }

@@ -51,6 +51,15 @@ UniqueFunction<void()> finished(Stream& stream, FinishedOptions options, ErrorCa
 inline UniqueFunction<void()> finished(Stream& stream, ErrorCallback cb) {
   return finished(stream, {}, std::move(cb));
 }
+// finished(req, cb), finished(res, cb): an http message through its asStream().
+template <detail::Adapted X>
+UniqueFunction<void()> finished(X& s, FinishedOptions options, ErrorCallback cb) {
+  return finished(detail::streamOf(s), std::move(options), std::move(cb));
+}
+template <detail::Adapted X>
+UniqueFunction<void()> finished(X& s, ErrorCallback cb) {
+  return finished(detail::streamOf(s), {}, std::move(cb));
+}
 
 namespace detail {
 
@@ -104,7 +113,7 @@ auto& pipelineStreams(const std::shared_ptr<Pipeline>& p, Tuple& t, std::index_s
 
 template <class Tuple, size_t... I>
 auto streamsOf(Tuple& t, std::index_sequence<I...>) {
-  return std::tie(std::get<I>(t)...);
+  return std::tie(streamOf(std::get<I>(t))...);
 }
 
 template <class T>
@@ -115,7 +124,9 @@ inline constexpr bool kIsPipelineOptions = std::is_same_v<std::decay_t<T>, Pipel
 
 // pipeline(source, ...transforms, destination, cb): pipes each stream into the next, with
 // backpressure; on the first error (or a premature close) destroys every stream and calls
-// cb(err), else cb(nullptr) once the destination finished. Returns the destination.
+// cb(err), else cb(nullptr) once the destination finished. Returns the destination (an http
+// message's asStream() for an http message). An http::IncomingMessage, ServerResponse or
+// ClientRequest takes part through its asStream().
 template <class... A>
 auto& pipeline(A&&... args) {
   static_assert(sizeof...(A) >= 3, "pipeline needs two streams and a callback");
@@ -130,9 +141,11 @@ namespace promises {
 
 // stream/promises finished(): resolves when finished() would call back without an error.
 Promise<> finished(Stream& stream, FinishedOptions options = {});
+template <detail::Adapted X>
+Promise<> finished(X& s, FinishedOptions options = {}) {
+  return finished(detail::streamOf(s), std::move(options));
+}
 
-// stream/promises pipeline(streams...): resolves once the destination finished; rejects with
-// the first error.
 // stream/promises pipeline(streams...[, options]): resolves once the destination finished;
 // rejects with the first error. The last argument may be a PipelineOptions or a signal.
 template <class... A>
@@ -159,8 +172,9 @@ Promise<> pipeline(A&&... args) {
     }
   } else {
     static_assert(n >= 2, "pipeline needs two streams");
+    auto streams = detail::streamsOf(all, std::make_index_sequence<n>{});
     auto p = std::make_shared<detail::Pipeline>(std::move(cb));
-    detail::pipelineStreams(p, all, std::make_index_sequence<n>{});
+    detail::pipelineStreams(p, streams, std::make_index_sequence<n>{});
   }
   return r.promise;
 }

@@ -116,8 +116,10 @@ class ReadableOf : public virtual Stream {
   }
 
   // pipe(destination[, {end}]): every chunk is written to `destination` (any WritableOf<T>:
-  // a Writable, Duplex, Transform, PassThrough), the source pausing while a write() returned
-  // false until 'drain'; destination.end() after the source's 'end'. Returns destination.
+  // a Writable, Duplex, Transform, PassThrough; or a byte destination that is not a stream
+  // class, such as an http::ServerResponse, through its asStream()), the source pausing while
+  // a write() returned false until 'drain'; destination.end() after the source's 'end'.
+  // Returns destination.
   template <class W>
   W& pipe(W& destination, PipeOptions options = {});
   // unpipe([destination]): stops piping to one destination or to all.

@@ -140,7 +140,9 @@ IncomingMessage::IncomingMessage(const detail::IncomingInit& init)
       trailers(rawTrailers),
       ex_{&init.ops, init.ctx} {}
 
-IncomingMessage::~IncomingMessage() = default;
+IncomingMessage::~IncomingMessage() {
+  detachStream();
+}
 
 net::Socket& IncomingMessage::socket() {
   return ex_.ops->socket(ex_.ctx);

@@ -26,6 +26,13 @@ struct IncomingOps {
   // setEncoding was called: the bytes received and not yet emitted become one chunk, as
   // Readable.setEncoding decodes its buffer into one string.
   void (*joinBuffered)(void* ctx);
+  // 'end' was emitted (a stream made after it ends at once).
+  bool (*ended)(const void* ctx);
+  // Node's destroyer(stream, err) (lib/internal/streams/destroy.js), what a failed pipeline or
+  // an iterator left early does: a server's request loses its socket first (`req.socket =
+  // null`), so the connection stays and the handler can still answer; a client's response is
+  // destroyed as destroy(err) does.
+  void (*abandon)(void* ctx, const Error* err);
 };
 
 // What an IncomingMessage is built from: what it reads from (`ops` with `ctx`), and the

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "hex_pieces.h"
 #include "nodecc/express.h"
 #include "nodecc/nodecc.h"
 
@@ -19,27 +20,12 @@ namespace {
 
 constexpr size_t kPiece = 16 * 1024;
 
-// Hex of a xorshift stream: compresses to about half, so output keeps flowing.
 std::string text(uint64_t i) {
-  std::string out;
-  out.reserve(kPiece);
-  uint64_t x = 0x9E3779B97F4A7C15ull ^ (i + 1);
-  static const char kHex[] = "0123456789abcdef";
-  while (out.size() < kPiece) {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    for (int k = 0; k < 16 && out.size() < kPiece; ++k) {
-      out += kHex[(x >> (k * 4)) & 15];
-    }
-  }
-  return out;
+  return hexPiece(i, kPiece);
 }
 
 long query(const std::string& url, const char* name, long def) {
-  std::string key = std::string(name) + "=";
-  size_t at = url.find(key);
-  return at == std::string::npos ? def : std::atol(url.c_str() + at + key.size());
+  return queryNumber(url, name, def);
 }
 
 struct BigState {

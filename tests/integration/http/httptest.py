@@ -381,6 +381,24 @@ def run(main):
     sys.exit(0)
 
 
+def hex_piece(i, size):
+    """hex_pieces.h's hexPiece(i, size): `size` bytes of hex from a xorshift stream."""
+    mask = (1 << 64) - 1
+    x = 0x9E3779B97F4A7C15 ^ (i + 1)
+    out = []
+    n = 0
+    while n < size:
+        x ^= (x << 13) & mask
+        x ^= x >> 7
+        x ^= (x << 17) & mask
+        for k in range(16):
+            if n == size:
+                break
+            out.append("0123456789abcdef"[(x >> (k * 4)) & 15])
+            n += 1
+    return "".join(out).encode()
+
+
 class PatternChecker:
     """Checks that a stream of bytes is PATTERN repeated, counting them."""
 

@@ -10,27 +10,14 @@ import socket
 import time
 import zlib
 
-from httptest import HOST, Server, check, parse_args, run
+from httptest import HOST, Server, check, hex_piece, parse_args, run
 
 PIECE = 16 * 1024
 
 
 def text(i):
-    """compression_server.cc's text(i): 16 KiB of hex from a xorshift stream."""
-    mask = (1 << 64) - 1
-    x = 0x9E3779B97F4A7C15 ^ (i + 1)
-    out = []
-    n = 0
-    while n < PIECE:
-        x ^= (x << 13) & mask
-        x ^= x >> 7
-        x ^= (x << 17) & mask
-        for k in range(16):
-            if n == PIECE:
-                break
-            out.append("0123456789abcdef"[(x >> (k * 4)) & 15])
-            n += 1
-    return "".join(out).encode()
+    """compression_server.cc's text(i): 16 KiB of hex_piece."""
+    return hex_piece(i, PIECE)
 
 
 class ChunkedGzip:

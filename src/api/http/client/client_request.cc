@@ -63,6 +63,8 @@ ClientRequestImpl::~ClientRequestImpl() {
 }
 
 void ClientRequestImpl::reset() {
+  req.detachStream();
+  res.detachStream();
   req.removeAllListeners();
   res.removeAllListeners();
   req.method.clear();

@@ -154,7 +154,9 @@ void ClientRequestImpl::sendBody(std::string_view data, bool last) {
 // --- ClientRequest facade: headers
 
 ClientRequest::ClientRequest(detail::ClientRequestImpl& impl) : impl_(impl) {}
-ClientRequest::~ClientRequest() = default;
+ClientRequest::~ClientRequest() {
+  detachStream();
+}
 
 ClientRequest& ClientRequest::setHeader(std::string_view name, std::string_view value) {
   if (headersSent) {

@@ -57,8 +57,7 @@ const IncomingOps kClientOps = {
       }
       return impl.socket->facadeSocket();
     },
-    [](void* ctx) { implOf(ctx).resPause(); },
-    [](void* ctx) { implOf(ctx).resResume(); },
+    [](void* ctx) { implOf(ctx).resPause(); }, [](void* ctx) { implOf(ctx).resResume(); },
     [](const void* ctx) {
       return static_cast<const ClientRequestImpl*>(ctx)->flow == ClientRequestImpl::Flow::kPaused;
     },
@@ -92,6 +91,8 @@ const IncomingOps kClientOps = {
         impl.buffered.push_back(std::move(all));
       }
     },
+    [](const void* ctx) { return static_cast<const ClientRequestImpl*>(ctx)->resEnded; },
+    [](void* ctx, const Error* err) { kClientOps.destroy(ctx, err); },  // as destroy(err)
 };
 
 void copyFields(std::vector<http::core::OwnedHeader>& to, size_t* count,

@@ -61,6 +61,8 @@ const detail::IncomingOps kServerOps = {
         ex.buffered.push_back(std::move(all));
       }
     },
+    [](const void* ctx) { return static_cast<const detail::ExchangeImpl*>(ctx)->endEmitted; },
+    [](void* ctx, const Error* err) { exchangeOf(ctx).abandonRequest(err); },
 };
 }  // namespace
 
@@ -106,6 +108,8 @@ void ExchangeImpl::begin() {
   req.aborted = false;
   req.destroyed = false;
   req.resetEncoding();
+  req.detachStream();
+  res.detachStream();
   if (destroyError) {
     destroyError.reset();
   }
@@ -237,7 +241,7 @@ void ExchangeImpl::scheduleEnd() {
       return;
     }
     endScheduled = false;
-    if (endEmitted || aborted() || userPaused || !buffered.empty()) {
+    if (endEmitted || aborted() || userPaused || !buffered.empty() || req.destroyed) {
       return;
     }
     endEmitted = true;
@@ -263,21 +267,23 @@ void ExchangeImpl::scheduleRequestClose() {
   // Node destroys the request once it has ended and its response has closed: 'close' a tick
   // after the later of the two.
   uint64_t gen = generation;
-  process::nextTick([this, gen] {
-    if (gen != generation || requestCloseEmitted) {
-      return;
-    }
-    requestCloseEmitted = true;
-    cleanUpOnThrow([this] { req.emit("close"); },
-                   [this, gen] {
-                     if (gen == generation) {
-                       releaseApiHold();
-                     }
-                   });
-    if (gen == generation) {
-      releaseApiHold();
-    }
-  });
+  process::nextTick([this, gen] { emitRequestClose(gen); });
+}
+
+void ExchangeImpl::emitRequestClose(uint64_t gen) {
+  if (gen != generation || requestCloseEmitted) {
+    return;
+  }
+  requestCloseEmitted = true;
+  cleanUpOnThrow([this] { req.emit("close"); },
+                 [this, gen] {
+                   if (gen == generation) {
+                     releaseApiHold();
+                   }
+                 });
+  if (gen == generation) {
+    releaseApiHold();
+  }
 }
 
 void ExchangeImpl::dump(bool flow) {
@@ -391,6 +397,37 @@ void ExchangeImpl::destroyRequest(const Error* err) {
   if (!aborted() && connection() != nullptr) {
     server.destroyConnection(*connection(), err);
   }
+}
+
+void ExchangeImpl::abandonRequest(const Error* err) {
+  if (req.destroyed) {
+    return;
+  }
+  req.destroyed = true;
+  if (endEmitted && req.complete) {
+    return;
+  }
+  req.aborted = true;
+  if (!abortedEmitted) {
+    abortedEmitted = true;
+    req.emit("aborted");
+  }
+  dump(false);
+  std::shared_ptr<Error> error = err != nullptr ? std::make_shared<Error>(*err) : nullptr;
+  uint64_t gen = generation;
+  process::nextTick([this, gen, error] {
+    if (gen != generation || requestCloseEmitted) {
+      return;
+    }
+    cleanUpOnThrow(
+        [this, &error] {
+          if (error && req.listenerCount("error") > 0) {
+            req.emit("error", static_cast<const Error&>(*error));
+          }
+        },
+        [this, gen] { emitRequestClose(gen); });
+    emitRequestClose(gen);
+  });
 }
 
 void ExchangeImpl::destroyResponse(const Error* err) {

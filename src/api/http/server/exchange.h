@@ -113,6 +113,12 @@ class ExchangeImpl final : public http::core::Exchange {
   void emitAbortEvents(uint64_t gen);
   // req.destroy([err]) and res.destroy([err]).
   void destroyRequest(const Error* err);
+  // Node's destroyer() on a server request (a failed pipeline, an iterator left early): the
+  // request is destroyed ('aborted' if its body had not ended, then 'error' to its listeners
+  // and 'close'), the rest of its body read and dropped, the connection kept for the response.
+  void abandonRequest(const Error* err);
+  // req 'close' (once), then the exchange may be released.
+  void emitRequestClose(uint64_t gen);
   void destroyResponse(const Error* err);
   // Both the http layer and the event sequence are done with it: back to the free list.
   void release();

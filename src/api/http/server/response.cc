@@ -64,7 +64,9 @@ void placeHeader(std::vector<std::pair<std::string, std::string>>& headers, std:
 // --- ServerResponse
 
 ServerResponse::ServerResponse(detail::ExchangeImpl& ex) : ex_(ex) {}
-ServerResponse::~ServerResponse() = default;
+ServerResponse::~ServerResponse() {
+  detachStream();
+}
 
 ServerResponse& ServerResponse::setHeader(std::string_view name, std::string_view value) {
   if (headersSent) {

@@ -305,6 +305,8 @@ void ExchangeImpl::finishResponse() {
           releaseApiHold();
         } else if (endEmitted) {
           scheduleRequestClose();
+        } else if (requestCloseEmitted) {
+          releaseApiHold();  // the request was abandoned (abandonRequest) and has closed
         }
       };
       cleanUpOnThrow([this] { res.emit("close"); }, afterClose);
