@@ -25,6 +25,24 @@ int main() {
       res.end(text);
     });
   });
+  // docs/http-server.md, "Request bodies as streams": pipeline, promises::pipeline and a loop
+  // over req.iterate() in an async handler.
+  http::createServer([](http::IncomingMessage& req, http::ServerResponse& res) -> Promise<> {
+    if (req.url == "/gzip") {
+      stream::pipeline(req, zlib::createGzip(), res, [](Error*) {});
+      co_return;
+    }
+    size_t size = 0;
+    for (auto it = req.iterate(); auto chunk = co_await it.next();) {
+      size += chunk->size();
+      if (size > 1024) {
+        break;
+      }
+    }
+    stream::PassThrough pass;
+    co_await stream::promises::pipeline(stream::Readable::from(Buffer::from(std::to_string(size))),
+                                        pass, res);
+  });
   app.listen(0);
   return nodecc::run();
 }
