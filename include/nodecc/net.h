@@ -11,6 +11,9 @@
 //   Server: "listening" (), "connection" (net::Socket&), "close" (), "error" (const Error&)
 //   Socket: "connect" (), "data" (const Buffer&), "end" (), "drain" (), "timeout" (),
 //           "error" (const Error&), "close" (bool hadError)
+// Streams: socket.pipe(dest), `for await (const chunk of socket)` (socket.iterate()),
+// stream::pipeline(socket, ..., socket) and stream::finished(socket) go through asStream(socket),
+// a stream::Duplex over the socket (below).
 // Lifetime: createServer/connect return references to objects the thread's runtime owns. A
 // Server lives until the thread ends; a Socket until its "close" event has been emitted and
 // the callbacks running at that moment have returned.
@@ -25,11 +28,13 @@
 #include "nodecc/error.h"
 #include "nodecc/events.h"
 #include "nodecc/function.h"
+#include "nodecc/stream.h"
 
 namespace nodecc::net {
 
 namespace detail {
 class SocketBackend;
+class SocketStream;
 class ServerImpl;
 }  // namespace detail
 
@@ -60,6 +65,15 @@ struct ServerOptions {
   bool keepAlive = false;              // SO_KEEPALIVE on accepted sockets...
   uint64_t keepAliveInitialDelay = 0;  // ...with this idle time in ms (0: the system's)
 };
+
+class Socket;
+// The stream::Duplex a socket takes part in pipes, pipelines and loops through (Node's
+// net.Socket is a Duplex): its readable side is the socket's 'data' and 'end' (a full buffer
+// pauses the socket, _read resumes it), its writable side write() ('drain' completes a write
+// that returned false) and end(); destroying it destroys the socket, and a socket that closes
+// first ends it (cleanly when the peer had ended, else with ERR_STREAM_PREMATURE_CLOSE). Made
+// on first use, owned by the runtime; it lets go of the socket at the socket's 'close'.
+stream::Duplex& asStream(Socket& socket);
 
 class Socket : public EventEmitter {
  public:
@@ -105,8 +119,22 @@ class Socket : public EventEmitter {
 
   detail::SocketBackend* backend() const { return backend_; }
 
+  // socket.pipe(destination[, {end}]) and `for await (const chunk of socket)`:
+  //   for (auto it = socket.iterate(); auto chunk = co_await it.next();) { ... }
+  // both through asStream(socket).
+  template <class W>
+  W& pipe(W& destination, stream::PipeOptions options = {}) {
+    return asStream(*this).pipe(destination, options);
+  }
+  stream::ReadableIterator<Buffer> iterate(bool destroyOnReturn = true) {
+    return asStream(*this).iterate(destroyOnReturn);
+  }
+
  private:
+  friend class detail::SocketStream;
+  friend stream::Duplex& asStream(Socket& socket);
   detail::SocketBackend* backend_;
+  detail::SocketStream* stream_ = nullptr;  // asStream's, while it lives
 };
 
 class Server : public EventEmitter {

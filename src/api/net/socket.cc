@@ -1,12 +1,17 @@
 #include "os/socket.h"
 
 #include "api/net/socket_backend.h"
+#include "api/net/socket_stream.h"
 #include "nodecc/net.h"
 
 namespace nodecc::net {
 
 Socket::Socket(detail::SocketBackend* backend) : backend_(backend) {}
-Socket::~Socket() = default;
+Socket::~Socket() {
+  if (stream_ != nullptr) {
+    stream_->detach();
+  }
+}
 
 bool Socket::write(std::string_view data, UniqueFunction<void(Error*)> cb) {
   return backend_->write(data, std::move(cb));
