@@ -39,6 +39,8 @@ class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connecti
   explicit TlsSocketImpl(loop::core::Loop& loop);
   ~TlsSocketImpl() override { *alive_ = false; }
 
+  // TcpSocket: a server's socket drops an 'error' no one listens to, as Node's.
+  bool dropsUnheardErrors() const override { return server_ != nullptr; }
   // net::core::Stream::Handler, through TcpSocket
   void onConnect(int status) override;
   void onEnd() override;
