@@ -11,9 +11,11 @@
 //
 //   https::get("https://example.com/", [](http::IncomingMessage& res) { ... });
 //
-// Differences from Node: https::createServer returns the http::Server type (Node's https.Server
-// is a tls.Server; the listening methods and events are the same); options are one struct per
-// call, not one object mixing http, tls and net options. Loop thread only.
+// Differences from Node: https::Server is an http::Server with tls.Server's context methods
+// (Node's https.Server is a tls.Server; the listening methods and events are the same);
+// options are one struct per call, not one object mixing http, tls and net options. Loop
+// thread only.
+#include <concepts>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -26,15 +28,41 @@ namespace nodecc::https {
 // https.createServer(options): http's options plus tls.createServer's.
 struct ServerOptions : http::ServerOptions, tls::SecureServerOptions {};
 
+// https.Server: an http::Server whose connections are TLS, with tls.Server's methods for its
+// context (their contracts are tls::Server's, nodecc/tls.h). Made by https::createServer, which
+// returns a reference the thread's runtime owns, as http's.
+class Server : public http::Server {
+ public:
+  // Throws as tls::createSecureContext when the key, certificate or options are refused.
+  explicit Server(const ServerOptions& options);
+  Server(const Server&) = delete;
+  template <class S>
+  requires std::same_as<S, Server> Server(
+      S&) {  // NOLINT: only to name the fix when `auto server = createServer(...)` copies
+    static_assert(!std::same_as<S, Server>,
+                  "https::createServer() returns Server& (the runtime owns the server): write "
+                  "`auto& server = https::createServer(...)`");
+  }
+
+  // server.addContext(hostname, context): see tls::Server::addContext.
+  void addContext(std::string_view hostname, const tls::SecureContextOptions& context);
+  void addContext(std::string_view hostname, const tls::SecureContext& context);
+  // server.setSecureContext(options): see tls::Server::setSecureContext.
+  void setSecureContext(const tls::SecureContextOptions& options);
+  // server.getTicketKeys() / setTicketKeys(keys): see tls::Server.
+  Buffer getTicketKeys() const;
+  void setTicketKeys(const Buffer& keys);
+};
+
 namespace detail {
-http::Server& createServer(const ServerOptions& options, http::RequestListener listener);
-http::Server& createAsyncServer(const ServerOptions& options, http::AsyncRequestListener listener);
+Server& createServer(const ServerOptions& options, http::RequestListener listener);
+Server& createAsyncServer(const ServerOptions& options, http::AsyncRequestListener listener);
 }  // namespace detail
 
 // https.createServer(options[, listener]): as http::createServer, over TLS. Throws Error (Node's
 // code) when the key, certificate or options are refused.
 template <class F>
-requires std::is_invocable_v<F&, http::IncomingMessage&, http::ServerResponse&> http::Server&
+requires std::is_invocable_v<F&, http::IncomingMessage&, http::ServerResponse&> Server&
 createServer(const ServerOptions& options, F&& listener) {
   using R = std::invoke_result_t<F&, http::IncomingMessage&, http::ServerResponse&>;
   if constexpr (std::is_same_v<R, Promise<>>) {

@@ -73,6 +73,9 @@ struct SecureContextOptions {
   std::string maxVersion = "TLSv1.3";
   std::vector<std::string> ALPNProtocols;  // NOLINT: Node's name
   uint32_t sessionTimeout = 300;           // seconds (server sessions and tickets)
+  // A server's: the 48 bytes session tickets are sealed with (Node's: key name, HMAC secret,
+  // AES key), so that servers sharing them resume each other's tickets. Empty: random keys.
+  Buffer ticketKeys;
 };
 
 // The result of tls.createSecureContext: a shared handle (copies share the context).
@@ -94,7 +97,8 @@ SecureContext createSecureContext(const SecureContextOptions& options, bool isSe
 
 // SNICallback: the context for the server name a client asked for, or an invalid
 // SecureContext for the server's own. Node's callback is asynchronous; this one answers at
-// once (while the handshake waits).
+// once (while the handshake waits). A server with one never looks at its addContext list (as
+// Node's, whose default SNICallback is what searches that list).
 using SNICallback = std::function<SecureContext(std::string_view servername)>;
 
 // A certificate's subject or issuer: the attributes Node's object names (missing ones "").
@@ -146,9 +150,6 @@ struct SecureServerOptions : SecureContextOptions {
   bool rejectUnauthorized = true;      // with requestCert: end clients that do not verify
   uint64_t handshakeTimeout = 120000;  // ms; a handshake not done by then ends (0: none)
   tls::SNICallback SNICallback;        // NOLINT: Node's name
-  // The 48 bytes session tickets are sealed with (Node's: key name, HMAC secret, AES key), so
-  // that servers sharing them resume each other's tickets. Empty: random keys.
-  Buffer ticketKeys;
 };
 
 // tls.createServer(options): the secure options plus net.createServer's.
@@ -224,6 +225,25 @@ class Server : public net::Server {
   // ERR_INVALID_ARG_VALUE unless `keys` is 48 bytes.
   Buffer getTicketKeys() const;
   void setTicketKeys(const Buffer& keys);
+
+  // server.addContext(hostname, context): the context for clients whose SNI name matches
+  // `hostname`, where '*' stands for any run of characters but '.' ("*.example.com" takes
+  // "a.example.com", not "a.b.example.com" nor "example.com"); the whole name must match, case
+  // counting, as Node's RegExp. The last added match wins; a name none matches, or no name, gets
+  // the server's context. Not consulted when the server has an SNICallback (as Node). Takes
+  // effect for handshakes from now on. Throws ERR_TLS_REQUIRED_SERVER_NAME for an empty
+  // hostname, and as createSecureContext for refused options (the server is then unchanged).
+  void addContext(std::string_view hostname, const SecureContextOptions& context);
+  void addContext(std::string_view hostname, const SecureContext& context);
+  // server.setSecureContext(options): a new context (key, cert, ca, ciphers, versions...) for
+  // the connections accepted from now on; those already accepted keep theirs. Throws as
+  // createSecureContext, leaving the server as it was. As Node, the server keeps its own
+  // requestCert, rejectUnauthorized, ALPNProtocols and SNICallback (the options' are ignored),
+  // its sessionTimeout unless the options give another than the default, and the ticketKeys
+  // last given as an option (createServer's or an earlier setSecureContext's) unless the
+  // options give new ones: keys set by setTicketKeys are dropped, and a server never given any
+  // gets new random ones (tickets sealed before then get a full handshake).
+  void setSecureContext(const SecureContextOptions& options);
 
  protected:
   void listenerCountChanged(std::string_view event, size_t count) override;

@@ -410,7 +410,8 @@ bool Context::configure(TlsError* err) {
       }
     } else if (!setTicketKeys(o.ticketKeys)) {
       *err = configError("ERR_INVALID_ARG_VALUE",
-                         "The property 'options.ticketKeys' must be exactly 48 bytes");
+                         "The property 'options.ticketKeys' must be exactly 48 bytes. Received " +
+                             std::to_string(o.ticketKeys.size()));
       return false;
     }
     SSL_CTX_set_app_data(ctx_, this);

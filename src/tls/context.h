@@ -2,7 +2,8 @@
 // Context: one configured OpenSSL SSL_CTX (Node's SecureContext): the key and certificate
 // chain, the trusted CAs, protocol versions, ciphers, ALPN protocols, client-certificate
 // policy, session cache and tickets, and SNI contexts. Shared (reference counted) by every
-// connection made with it; immutable once created, so several threads may use one.
+// connection made with it; immutable once created but for the ticket keys and the SNI
+// callback, which a server changes from its own loop thread.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -59,7 +60,9 @@ class Context {
 
   SSL_CTX* raw() const { return ctx_; }
   const ContextOptions& options() const { return options_; }
-  // Server: choose a context per SNI name (set before the first connection).
+  // Server: choose a context per SNI name, asked only when a client sends one. Set from the
+  // loop thread that uses the context (server.addContext installs it on a live server); until
+  // then a handshake pays nothing for SNI.
   void setSniCallback(SniCallback cb) { sni_ = std::move(cb); }
   const SniCallback& sniCallback() const { return sni_; }
   // ALPN protocols in wire format (length-prefixed), for the client hello and the server's

@@ -15,7 +15,8 @@ struct TlsError {
 };
 
 // The oldest error on OpenSSL's queue (which is then cleared) as Node reports it: code
-// "ERR_SSL_" plus the reason in capitals ("ERR_OSSL_" for other libraries), message OpenSSL's
+// "ERR_SSL_" plus the reason in capitals ("ERR_OSSL_X509_", "ERR_OSSL_PEM_"... for the other
+// libraries Node names, "ERR_OSSL_" for the rest), message OpenSSL's
 // "error:0A00010B:SSL routines::wrong version number". `fallback` when the queue is empty.
 TlsError fromOpenSsl(const char* fallback);
 

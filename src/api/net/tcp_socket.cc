@@ -125,11 +125,13 @@ void TcpSocket::onClose() {
     runWriteCallbacks(&destroyed);
   } else {
     runWriteCallbacks(error_.get());
-    try {
-      socket_->emit("error", static_cast<const Error&>(*error_));
-    } catch (...) {
-      // No 'error' listener: an uncaught exception, as in Node; 'close' still follows.
-      nodecc::detail::Runtime::current().uncaught(std::current_exception(), "uncaughtException");
+    if (socket_->listenerCount("error") > 0 || !dropsUnheardErrors()) {
+      try {
+        socket_->emit("error", static_cast<const Error&>(*error_));
+      } catch (...) {
+        // No 'error' listener: an uncaught exception, as in Node; 'close' still follows.
+        nodecc::detail::Runtime::current().uncaught(std::current_exception(), "uncaughtException");
+      }
     }
   }
   socket_->emit("close", bool(error_));

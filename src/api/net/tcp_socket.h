@@ -68,6 +68,10 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   void maybeClose();
   void runWriteCallbacks(Error* err);
   bool connected() const { return connected_; }
+  // Whether an 'error' no one listens to is dropped rather than uncaught (then 'close' with
+  // hadError, as ever): a tls.Server's sockets, on each of which Node's server keeps a
+  // listener of its own (onSocketTLSError), so that a client's reset never ends the process.
+  virtual bool dropsUnheardErrors() const { return false; }
 
  private:
   static void onTimeout(loop::core::Timer* t);

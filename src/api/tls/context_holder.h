@@ -1,7 +1,7 @@
 #pragma once
 // What a tls::SecureContext handle holds, and what the tls module, the https server and the
 // https client share: the public options to the core's, a core TlsError to Node's Error, a
-// server's context, a certificate as getPeerCertificate() shows it.
+// certificate as getPeerCertificate() shows it (a server's contexts: secure_server.h).
 #include <memory>
 
 #include "nodecc/error.h"
@@ -22,9 +22,6 @@ core::ContextOptions toCore(const SecureContextOptions& options, bool isServer);
 Error toError(const core::TlsError& err);
 // Builds the context or throws toError(why).
 std::shared_ptr<core::Context> makeContext(const core::ContextOptions& options);
-// The context of a tls or https server: the context options, requestCert, rejectUnauthorized
-// and SNICallback. Throws as makeContext.
-std::shared_ptr<core::Context> serverContext(const SecureServerOptions& options);
 // getPeerCertificate()'s fields of `x` (empty for null).
 PeerCertificate describeCertificate(X509* x);
 

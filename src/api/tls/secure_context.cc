@@ -19,6 +19,7 @@ core::ContextOptions toCore(const SecureContextOptions& o, bool isServer) {
   c.maxVersion = o.maxVersion;
   c.alpnProtocols = o.ALPNProtocols;
   c.sessionTimeoutSecs = o.sessionTimeout;
+  c.ticketKeys = std::string(o.ticketKeys.view());  // servers only
   return c;
 }
 
@@ -32,21 +33,6 @@ std::shared_ptr<core::Context> makeContext(const core::ContextOptions& options) 
   auto ctx = core::Context::create(options, &err);
   if (!ctx) {
     throw toError(err);
-  }
-  return ctx;
-}
-
-std::shared_ptr<core::Context> serverContext(const SecureServerOptions& o) {
-  core::ContextOptions co = toCore(o, true);
-  co.requestCert = o.requestCert;
-  co.rejectUnauthorized = o.rejectUnauthorized;
-  co.ticketKeys = std::string(o.ticketKeys.view());
-  auto ctx = makeContext(co);
-  if (o.SNICallback) {
-    ctx->setSniCallback([cb = o.SNICallback](std::string_view name) {
-      SecureContext sc = cb(name);
-      return sc.valid() ? nodecc::detail::Access::impl(sc)->ctx : nullptr;
-    });
   }
   return ctx;
 }

@@ -1,5 +1,4 @@
 // tls.createServer and tls.connect: net's server and socket with TLS on every connection.
-#include <cstring>
 
 #include "api/net/server_impl.h"
 #include "api/tls/context_holder.h"
@@ -17,10 +16,7 @@ net::detail::TcpSocket* acceptTls(void* data) {
 
 Server::Server(const ServerOptions& options) {
   // First: a refused key throws before the server is set up (and nothing is left to free).
-  auto state = std::make_unique<detail::ServerState>();
-  state->ctx = detail::serverContext(options);
-  state->handshakeTimeoutMs = options.handshakeTimeout;
-  state_ = state.release();
+  state_ = new detail::ServerState(options);
   impl()->makeSocket = acceptTls;
   impl()->makeSocketData = this;
   allowHalfOpen = options.allowHalfOpen;
@@ -35,22 +31,28 @@ Server::~Server() {
 }
 
 Buffer Server::getTicketKeys() const {
-  std::string keys = state_->ctx->ticketKeys();
-  Buffer out = Buffer::allocUnsafe(keys.size());  // the bytes as they are (not text)
-  std::memcpy(out.data(), keys.data(), keys.size());
-  return out;
+  return state_->secure.getTicketKeys();
 }
 
 void Server::setTicketKeys(const Buffer& keys) {
-  if (!state_->ctx->setTicketKeys(keys.view())) {
-    throw Error("ERR_INVALID_ARG_VALUE", "Session ticket keys must be a 48-byte buffer");
-  }
+  state_->secure.setTicketKeys(keys);
+}
+
+void Server::addContext(std::string_view hostname, const SecureContextOptions& context) {
+  state_->secure.addContext(hostname, context);
+}
+
+void Server::addContext(std::string_view hostname, const SecureContext& context) {
+  state_->secure.addContext(hostname, context);
+}
+
+void Server::setSecureContext(const SecureContextOptions& options) {
+  state_->secure.setSecureContext(options);
 }
 
 void Server::listenerCountChanged(std::string_view event, size_t count) {
-  if (event == "keylog" && count > 0 && !state_->keylog) {
-    state_->keylog = true;
-    core::Connection::enableKeylog(*state_->ctx);
+  if (event == "keylog" && count > 0) {
+    state_->secure.enableKeylog();
   }
 }
 

@@ -28,8 +28,8 @@ TlsSocketImpl::TlsSocketImpl(loop::core::Loop& loop) : TcpSocket(loop, makeFacad
 TlsSocketImpl* TlsSocketImpl::accept(Server& server) {
   ServerState* state = server.state();
   auto* self = new TlsSocketImpl(nodecc::detail::Runtime::current().loop());
-  self->conn_ =
-      core::Connection::attachServer(self->stream(), state->ctx, state->handshakeTimeoutMs);
+  self->conn_ = core::Connection::attachServer(self->stream(), state->secure.context(),
+                                               state->handshakeTimeoutMs);
   if (!self->conn_) {
     delete self;
     return nullptr;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "api/net/tcp_socket.h"
+#include "api/tls/secure_server.h"
 #include "nodecc/tls.h"
 #include "tls/connection.h"
 
@@ -14,9 +15,11 @@ namespace nodecc::tls::detail {
 
 // What a tls::Server keeps for its connections.
 struct ServerState {
-  std::shared_ptr<core::Context> ctx;
-  uint64_t handshakeTimeoutMs = core::kDefaultHandshakeTimeoutMs;
-  bool keylog = false;  // the context reports key log lines (enabled once, at the first listener)
+  // Throws as createSecureContext.
+  explicit ServerState(const ServerOptions& o)
+      : secure(o), handshakeTimeoutMs(o.handshakeTimeout) {}
+  SecureServer secure;
+  uint64_t handshakeTimeoutMs;
 };
 
 class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connection::Observer {
@@ -39,6 +42,8 @@ class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connecti
   explicit TlsSocketImpl(loop::core::Loop& loop);
   ~TlsSocketImpl() override { *alive_ = false; }
 
+  // TcpSocket: a server's socket drops an 'error' no one listens to, as Node's.
+  bool dropsUnheardErrors() const override { return server_ != nullptr; }
   // net::core::Stream::Handler, through TcpSocket
   void onConnect(int status) override;
   void onEnd() override;

@@ -5,37 +5,15 @@
 
 #include "nodecc/process.h"
 #include "nodecc/util.h"
+#include "text/wildcard.h"
 
 namespace nodecc::util {
 
 namespace {
 
-// NODE_DEBUG's sections: comma-separated, * matching anything, case-insensitive. The usual
-// linear wildcard match (back to the last * on a mismatch), so no pattern is slow.
+// NODE_DEBUG's sections: comma-separated, * matching anything, case-insensitive.
 bool sectionMatches(std::string_view pattern, std::string_view section) {
-  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; };
-  size_t p = 0;
-  size_t s = 0;
-  size_t star = std::string_view::npos;
-  size_t resume = 0;
-  while (s < section.size()) {
-    if (p < pattern.size() && pattern[p] == '*') {
-      star = p++;
-      resume = s;
-    } else if (p < pattern.size() && lower(pattern[p]) == lower(section[s])) {
-      ++p;
-      ++s;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;
-      s = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*') {
-    ++p;
-  }
-  return p == pattern.size();
+  return text::core::matchesWildcard(pattern, section, /*foldCase=*/true);
 }
 
 }  // namespace

@@ -23,6 +23,10 @@
 #include "nodecc/http.h"
 #include "tls/connection.h"
 
+namespace nodecc::tls::detail {
+class SecureServer;
+}  // namespace nodecc::tls::detail
+
 namespace nodecc::http::detail {
 
 class HttpServerImpl;
@@ -219,8 +223,8 @@ class HttpServerImpl final : public http::core::ServerDelegate,
   Server& facade;
   loop::core::Loop& loop;
   std::unique_ptr<http::core::ServerCore> core;
-  // An https server's context: every accepted connection gets TLS (https_server.cc).
-  std::shared_ptr<tls::core::Context> tls;
+  // An https server's contexts: every accepted connection gets TLS (https_server.cc).
+  std::unique_ptr<tls::detail::SecureServer> tls;
   uint64_t handshakeTimeoutMs = tls::core::kDefaultHandshakeTimeoutMs;
   static void attachTls(void* self, http::core::ServerConnection& conn);
   // tls::core::Connection::Observer: 'secureConnection' and 'tlsClientError'.
@@ -286,5 +290,11 @@ class HttpServerImpl final : public http::core::ServerDelegate,
   loop::core::Deferred trim_{&HttpServerImpl::onTrim, this};
   net::detail::ServerLifecycle lifecycle_;
 };
+
+// What http::createServer and https::createServer share: the thread's runtime adopts the
+// server (closed with the thread's others, deleted at teardown); the listener, when there is
+// one, becomes a 'request' listener.
+Server& adoptServer(std::unique_ptr<Server> server);
+void addRequestListener(Server& server, RequestListener listener);
 
 }  // namespace nodecc::http::detail

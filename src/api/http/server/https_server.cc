@@ -1,13 +1,15 @@
 // https.createServer: an http server whose accepted connections get TLS before they read.
 #include "api/http/server/exchange.h"
 #include "api/tls/context_holder.h"
+#include "api/tls/secure_server.h"
 #include "nodecc/https.h"
 
 namespace nodecc::http::detail {
 
 void HttpServerImpl::attachTls(void* data, http::core::ServerConnection& conn) {
   auto* self = static_cast<HttpServerImpl*>(data);
-  auto* c = tls::core::Connection::attachServer(conn.stream(), self->tls, self->handshakeTimeoutMs);
+  auto* c = tls::core::Connection::attachServer(conn.stream(), self->tls->context(),
+                                                self->handshakeTimeoutMs);
   if (c) {
     c->userData = &conn;
     if (self->facade.listenerCount("secureConnection") > 0 ||
@@ -38,29 +40,54 @@ namespace nodecc::https {
 
 namespace {
 
-http::Server& secure(http::Server& server, std::shared_ptr<tls::core::Context> ctx,
-                     const ServerOptions& o) {
-  http::detail::HttpServerImpl* impl = nodecc::detail::Access::impl(server);
-  impl->tls = std::move(ctx);
-  impl->handshakeTimeoutMs = o.handshakeTimeout;
-  return server;
+http::detail::HttpServerImpl* implOf(const Server& server) {
+  return nodecc::detail::Access::impl(static_cast<const http::Server&>(server));
+}
+
+tls::detail::SecureServer& secure(const Server& server) {
+  return *implOf(server)->tls;
 }
 
 }  // namespace
 
-namespace detail {
-
-http::Server& createServer(const ServerOptions& options, http::RequestListener listener) {
-  // First: a refused key throws before a server exists.
-  auto ctx = tls::detail::serverContext(options);
-  http::Server& s = http::detail::createServer(options, std::move(listener));
-  return secure(s, std::move(ctx), options);
+Server::Server(const ServerOptions& options) : http::Server(options) {
+  http::detail::HttpServerImpl* impl = implOf(*this);
+  impl->tls = std::make_unique<tls::detail::SecureServer>(options);  // throws for a refused key
+  impl->handshakeTimeoutMs = options.handshakeTimeout;
 }
 
-http::Server& createAsyncServer(const ServerOptions& options, http::AsyncRequestListener listener) {
-  auto ctx = tls::detail::serverContext(options);
-  http::Server& s = http::detail::createAsyncServer(options, std::move(listener));
-  return secure(s, std::move(ctx), options);
+void Server::addContext(std::string_view hostname, const tls::SecureContextOptions& context) {
+  secure(*this).addContext(hostname, context);
+}
+
+void Server::addContext(std::string_view hostname, const tls::SecureContext& context) {
+  secure(*this).addContext(hostname, context);
+}
+
+void Server::setSecureContext(const tls::SecureContextOptions& options) {
+  secure(*this).setSecureContext(options);
+}
+
+Buffer Server::getTicketKeys() const {
+  return secure(*this).getTicketKeys();
+}
+
+void Server::setTicketKeys(const Buffer& keys) {
+  secure(*this).setTicketKeys(keys);
+}
+
+namespace detail {
+
+Server& createServer(const ServerOptions& options, http::RequestListener listener) {
+  auto& s = static_cast<Server&>(http::detail::adoptServer(std::make_unique<Server>(options)));
+  http::detail::addRequestListener(s, std::move(listener));
+  return s;
+}
+
+Server& createAsyncServer(const ServerOptions& options, http::AsyncRequestListener listener) {
+  auto& s = static_cast<Server&>(http::detail::adoptServer(std::make_unique<Server>(options)));
+  implOf(s)->setAsyncListener(std::move(listener));
+  return s;
 }
 
 }  // namespace detail

@@ -9,6 +9,7 @@
 #include "api/net/socket_backend.h"
 #include "api/net/tcp_socket.h"
 #include "api/runtime.h"
+#include "api/tls/secure_server.h"
 #include "nodecc/process.h"
 #include "os/fd.h"
 
@@ -529,7 +530,13 @@ Server& createServer() {
 }
 
 Server& createServer(const ServerOptions& options) {
-  auto* s = new Server(options);
+  return detail::adoptServer(std::make_unique<Server>(options));
+}
+
+namespace detail {
+
+Server& adoptServer(std::unique_ptr<Server> server) {
+  Server* s = server.release();
   nodecc::detail::Runtime& rt = nodecc::detail::Runtime::current();
   rt.adopt(s);
   rt.addServer([s] {
@@ -540,14 +547,16 @@ Server& createServer(const ServerOptions& options) {
   return *s;
 }
 
-namespace detail {
-
-Server& createServer(const ServerOptions& options, RequestListener listener) {
-  Server& s = http::createServer(options);
+void addRequestListener(Server& s, RequestListener listener) {
   if (listener) {
     s.on("request", [l = std::make_shared<RequestListener>(std::move(listener))](
                         IncomingMessage& req, ServerResponse& res) { (*l)(req, res); });
   }
+}
+
+Server& createServer(const ServerOptions& options, RequestListener listener) {
+  Server& s = http::createServer(options);
+  addRequestListener(s, std::move(listener));
   return s;
 }
 
