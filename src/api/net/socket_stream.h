@@ -82,14 +82,13 @@ class SocketStream final : public stream::Duplex {
     }
     cb();
   }
+  // The error is this stream's to report (to a pipeline, an iterator, its 'error' listeners):
+  // the socket is destroyed without it, since this stream lets go of the socket before the
+  // socket would emit it, and an 'error' nobody hears is uncaught.
   void _destroy(const Error* error, stream::Callback cb) override {
     pendingWrite_.reset();
     if (socket_ != nullptr && !socket_->destroyed()) {
-      if (error != nullptr) {
-        socket_->destroy(*error);
-      } else {
-        socket_->destroy();
-      }
+      socket_->destroy();
     }
     cb(error);
   }
