@@ -65,3 +65,11 @@ extern template class TransformOf<Buffer, Buffer>;
 extern template class PassThroughOf<Buffer>;
 
 }  // namespace nodecc::stream
+
+namespace nodecc::process {
+// process.stdout and process.stderr as a pipe's destination (`readable.pipe(process.stdout)`,
+// also a pipeline's): a stream::Writable whose _write is the stream's write() (one write(2),
+// done before it returns) and whose end() finishes without closing the fd, as Node's stdout is
+// never closed. Made on first use, owned by the runtime (a new one after it finished).
+stream::Writable& asStream(WriteStream& out);
+}  // namespace nodecc::process

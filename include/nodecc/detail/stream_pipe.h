@@ -234,25 +234,6 @@ W& ReadableOf<T>::pipe(W& destination, PipeOptions options) {
 }
 
 template <class T>
-void ReadableOf<T>::detachPipes() {
-  for (auto& l : pipes_->links) {
-    if (l->cleanedUp) {
-      continue;
-    }
-    l->cleanedUp = true;
-    WritableOf<T>& d = *l->dest;
-    d.off("close", detail::PipeOnClose<T>{{l}});
-    d.off("finish", detail::PipeOnFinish<T>{{l}});
-    if (l->hasOndrain) {
-      d.off("drain", detail::PipeOnDrain<T>{{l}});
-    }
-    d.off("error", detail::PipeOnError<T>{{l}});
-    d.off("unpipe", detail::PipeOnUnpipe<T>{{l}});
-  }
-  pipes_->links.clear();
-}
-
-template <class T>
 ReadableOf<T>& ReadableOf<T>::unpipe() {
   if (!pipes_ || pipes_->links.empty()) {
     return *this;

@@ -78,11 +78,7 @@ class ReadableOf : public virtual Stream {
   }
   ReadableOf(const ReadableOf&) = delete;
   ReadableOf& operator=(const ReadableOf&) = delete;
-  ~ReadableOf() override {
-    if (pipes_) {
-      detachPipes();
-    }
-  }
+  ~ReadableOf() override = default;
 
   // push(chunk): queues a chunk (or emits it as 'data' at once when flowing with nothing
   // queued); false once the high-water mark is reached. push(nullptr): the end (Node's
@@ -168,10 +164,6 @@ class ReadableOf : public virtual Stream {
   detail::ReadableState& rs() { return rstate_; }
   const detail::ReadableState& rs() const { return rstate_; }
   detail::PipeList<T>* pipeList() { return pipes_.get(); }
-  // The source is going away while still piped (one the runtime owns deletes itself after
-  // 'close', which a failing source emits before its destinations' 'error' and 'close'): its
-  // pipes' listeners on each destination go with it, so none calls back into it.
-  void detachPipes();
   // What a pipe does with a chunk: write it, pause the source when write() says so.
   static void pipeData(detail::PipeLink<T>& link, const T& chunk);
   void endReadable();
