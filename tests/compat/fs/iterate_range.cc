@@ -1,8 +1,9 @@
 // for await over fs.createReadStream with start/end/highWaterMark: the chunks of the range
 // ('end' inclusive); a loop left early with break destroys the stream (an AbortError, then
 // 'close') and its fd is closed; a loop that runs to the end sees 'end' and 'close'; a
-// ReadStream with an encoding hands out text. The streams delete themselves after 'close':
-// what is printed after it was read in the stream's own listeners.
+// ReadStream with an encoding hands out text; stream.addAbortSignal destroys one with
+// AbortError. The streams delete themselves after 'close': what is printed after it was read
+// in the stream's own listeners.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -73,10 +74,23 @@ Promise<> text() {
   std::printf("text %s %s\n", join(parts, " ").c_str(), encoding.c_str());
 }
 
+Promise<> aborted() {
+  AbortController ac;
+  auto& rs = stream::addAbortSignal(ac.signal, fs::createReadStream(at("abc.txt"), {.highWaterMark = 5}));
+  auto log = std::make_shared<std::vector<std::string>>();
+  rs.on("data", [log, ac](const Buffer& c) mutable { log->push_back("data " + c.toString()); ac.abort(); });
+  rs.on("error", [log](const Error& e) { log->push_back("error " + e.name + " " + e.code); });
+  auto closed = Promise<>::withResolvers();
+  rs.on("close", [log, &rs, resolve = closed.resolve] { log->push_back("close " + std::to_string(rs.bytesRead)); resolve(); });
+  co_await closed.promise;
+  std::printf("aborted %s\n", join(*log).c_str());
+}
+
 Promise<> all() {
   co_await early();
   co_await whole();
   co_await text();
+  co_await aborted();
   fs::rmSync(tmp, {.recursive = true});
   std::printf("cleaned %s\n", str(fs::existsSync(tmp)));
 }

@@ -1,8 +1,10 @@
 // for await over fs.createReadStream with start/end/highWaterMark: the chunks of the range
 // ('end' inclusive); a loop left early with break destroys the stream (an AbortError, then
 // 'close') and its fd is closed; a loop that runs to the end sees 'end' and 'close'; a
-// ReadStream with an encoding hands out text.
+// ReadStream with an encoding hands out text; stream.addAbortSignal destroys one with
+// AbortError.
 const fs = require('fs');
+const stream = require('stream');
 
 const tmp = fs.mkdtempSync('/tmp/nodecc-fs-iterate-');
 const at = (name) => tmp + '/' + name;
@@ -51,7 +53,17 @@ async function text() {
   console.log('text', parts.join(' '), rs.readableEncoding);
 }
 
-early().then(whole).then(text).then(() => {
+async function aborted() {
+  const ac = new AbortController();
+  const rs = stream.addAbortSignal(ac.signal, fs.createReadStream(at('abc.txt'), { highWaterMark: 5 }));
+  const log = [];
+  rs.on('data', (c) => { log.push(`data ${c}`); ac.abort(); });
+  rs.on('error', (e) => log.push(`error ${e.name} ${e.code}`));
+  await new Promise((resolve) => rs.on('close', () => { log.push(`close ${rs.bytesRead}`); resolve(); }));
+  console.log('aborted', log.join(','));
+}
+
+early().then(whole).then(text).then(aborted).then(() => {
   fs.rmSync(tmp, { recursive: true });
   console.log('cleaned', fs.existsSync(tmp));
 });
