@@ -3,7 +3,8 @@
 // and each stream's events come in Node's order (collected per stream and printed at the end,
 // since the three streams' events interleave by timing). Then a pipeline whose source is
 // missing: the error reaches the callback, and the destination (destroyed while it opens its
-// file) still opens it, then closes without 'finish'. Then stream.finished on a ReadStream.
+// file) still opens it, then closes without 'finish'. Then stream.finished on a ReadStream,
+// and the same gzip with pipe(): createReadStream(a).pipe(createGzip()).pipe(createWriteStream(b)).
 #include <cstdio>
 #include <initializer_list>
 #include <memory>
@@ -97,6 +98,17 @@ void finishedCallback(UniqueFunction<void()> done) {
   });
 }
 
+void chain(UniqueFunction<void()> done) {
+  auto& ws = fs::createReadStream(at("src.txt")).pipe(zlib::createGzip()).pipe(fs::createWriteStream(at("chain.gz")));
+  Log log = newLog();
+  ws.on("finish", [log] { log->push_back("finish"); });
+  ws.on("close", [log, done = std::make_shared<UniqueFunction<void()>>(std::move(done))] {
+    log->push_back("close");
+    std::printf("chain %s %s\n", join(*log).c_str(), str(zlib::gunzipSync(fs::readFileSync(at("chain.gz"))).equals(data)));
+    (*done)();
+  });
+}
+
 int main() {
   tmp = fs::mkdtempSync("/tmp/nodecc-fs-pipeline-");
   std::string lines;
@@ -107,8 +119,10 @@ int main() {
     gunzip().then([] {
       missing([] {
         finishedCallback([] {
-          fs::rmSync(tmp, {.recursive = true});
-          std::printf("cleaned %s\n", str(fs::existsSync(tmp)));
+          chain([] {
+            fs::rmSync(tmp, {.recursive = true});
+            std::printf("cleaned %s\n", str(fs::existsSync(tmp)));
+          });
         });
       });
     });

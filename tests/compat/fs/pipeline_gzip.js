@@ -3,7 +3,8 @@
 // and each stream's events come in Node's order (collected per stream and printed at the end,
 // since the three streams' events interleave by timing). Then a pipeline whose source is
 // missing: the error reaches the callback, and the destination (destroyed while it opens its
-// file) still opens it, then closes without 'finish'.
+// file) still opens it, then closes without 'finish'. Then stream.finished on a ReadStream,
+// and the same gzip with pipe(): createReadStream(a).pipe(createGzip()).pipe(createWriteStream(b)).
 const fs = require('fs');
 const zlib = require('zlib');
 const stream = require('stream');
@@ -83,7 +84,18 @@ function finishedCallback(done) {
   });
 }
 
-gzip(() => gunzip().then(() => missing(() => finishedCallback(() => {
+function chain(done) {
+  const ws = fs.createReadStream(at('src.txt')).pipe(zlib.createGzip()).pipe(fs.createWriteStream(at('chain.gz')));
+  const log = [];
+  ws.on('finish', () => log.push('finish'));
+  ws.on('close', () => {
+    log.push('close');
+    console.log('chain', log.join(','), zlib.gunzipSync(fs.readFileSync(at('chain.gz'))).equals(data));
+    done();
+  });
+}
+
+gzip(() => gunzip().then(() => missing(() => finishedCallback(() => chain(() => {
   fs.rmSync(tmp, { recursive: true });
   console.log('cleaned', fs.existsSync(tmp));
-}))));
+})))));
