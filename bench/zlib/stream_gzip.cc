@@ -1,5 +1,5 @@
-// bench-zlib-stream IN OUT [LEVEL]: IN -> gzip stream -> OUT (fs read stream, createGzip, fs
-// write stream), stream_gzip.js's twin. Prints the bytes written.
+// bench-zlib-stream IN OUT [LEVEL]: IN -> gzip stream -> OUT (stream::pipeline of an fs read
+// stream, createGzip and an fs write stream), stream_gzip.js's twin. Prints the bytes written.
 #include <nodecc/nodecc.h>
 
 #include <cstdio>
@@ -16,18 +16,19 @@ int main(int argc, char** argv) {
   if (argc > 3) {
     options.level = std::atoi(argv[3]);
   }
-  auto& in = fs::createReadStream(argv[1]);
-  auto& gz = zlib::createGzip(options);
   auto& out = fs::createWriteStream(argv[2]);
-  in.pipe(gz);
-  // gz.pipe(out), as Node's pipe does it: pause on a full write, resume on 'drain'.
-  gz.on("data", [&gz, &out](const Buffer& chunk) {
-    if (!out.write(chunk)) {
-      gz.pause();
-    }
-  });
-  out.on("drain", [&gz] { gz.resume(); });
-  gz.on("end", [&out] { out.end(); });
-  out.on("finish", [&out] { std::printf("%llu\n", (unsigned long long)out.bytesWritten); });
+  // The streams delete themselves after 'close', before the pipeline's callback (a nextTick
+  // later): read the count at 'finish'.
+  size_t written = 0;
+  out.on("finish", [&out, &written] { written = out.bytesWritten; });
+  stream::pipeline(fs::createReadStream(argv[1]), zlib::createGzip(options), out,
+                   [&written](Error* err) {
+                     if (err != nullptr) {
+                       std::fprintf(stderr, "%s\n", err->toString().c_str());
+                       process::exitCode = 1;
+                     } else {
+                       std::printf("%zu\n", written);
+                     }
+                   });
   return run();
 }

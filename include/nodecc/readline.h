@@ -15,9 +15,9 @@
 // is kept whole); an input that emits strings (a stream::Readable after setEncoding) is taken
 // as it is.
 //
-// Input: any stream::Readable (Duplex, Transform, PassThrough, Readable::from of Buffers), or
-// anything that emits "data" (const Buffer&), "end" and "error" (const Error&) and has
-// pause() and resume(): fs::ReadStream, net::Socket, http::IncomingMessage.
+// Input: any stream::Readable (fs::ReadStream, Duplex, Transform, PassThrough, Readable::from
+// of Buffers), or anything that emits "data" (const Buffer&), "end" and "error" (const Error&)
+// and has pause() and resume(): net::Socket, http::IncomingMessage.
 //
 // Events: "line" (const std::string&), "close" (), "pause" (), "resume" (),
 //         "error" (const Error&) (the input's errors, forwarded).

@@ -36,6 +36,7 @@ enum CommonBits : uint32_t {
   kAllowHalfOpen = 1u << 8,  // Duplex's allowHalfOpen
   kDestroyCbCalled = 1u << 9,
   kIsDestroyedMark = 1u << 10,  // destroyer() ran on it (Node's kIsDestroyed)
+  kConstructing = 1u << 11,     // _construct has not called back yet (Node's !constructed)
 };
 
 // What a stream's nextTick callbacks hold instead of the stream: the stream clears `stream`
@@ -151,12 +152,22 @@ class Stream : public EventEmitter {
       cb(error);
     }
   }
+  // construct(): Node's destroyImpl.construct, for a subclass with a _construct (an fs
+  // stream opening its file). Call it at the end of the subclass's constructor: _construct
+  // runs from a nextTick; until it calls back no _read, _write or _final runs (writes are
+  // buffered), and a destroy() waits for it before calling _destroy.
+  void construct();
+  // _construct(cb): acquire what the stream needs, then cb() or cb(err) (err destroys it).
+  virtual void _construct(Callback cb) { cb(); }
   void setDestroyHook(UniqueFunction<void(const Error*, Callback)> hook) {
     destroyHook_ = std::make_unique<UniqueFunction<void(const Error*, Callback)>>(std::move(hook));
   }
   // Hooks for the other side of a Duplex.
   virtual void writableOnDestroy() {}  // Writable.prototype.destroy: fail the buffered writes
   virtual void endWritableSide() {}    // Readable's endWritableNT: end() when not half-open
+  // Each side's part of Node's kConstruct listeners, once _construct called back.
+  virtual void readableConstructed() {}
+  virtual void writableConstructed() {}
 
   uint32_t common_ = detail::kAutoDestroy | detail::kEmitClose | detail::kAllowHalfOpen;
   std::unique_ptr<Error> error_;
@@ -171,6 +182,8 @@ class Stream : public EventEmitter {
     return anchor_;
   }
   void destroyImpl(const Error* error);
+  void callDestroy(const Error* error);
+  void onConstructed(const Error* error);
   void onDestroyed(const Error* error);
   void setErrored(const Error& error);
   void emitErrorNT(const Error& error);

@@ -42,7 +42,14 @@ struct PipeLink : std::enable_shared_from_this<PipeLink<T>> {
 
   void cleanup();
   void pause();
-  void unpipe() { src->unpipe(*dest); }
+  // src is null once the source was deleted (a runtime-owned one, after its 'close'): the
+  // destination's listeners, which stay as Node leaves them to the garbage collector, then
+  // have no source to unpipe or resume.
+  void unpipe() {
+    if (src != nullptr) {
+      src->unpipe(*dest);
+    }
+  }
 };
 
 template <class T, int Kind>
@@ -85,6 +92,9 @@ template <class T>
 struct PipeOnDrain : PipeListener<T, 4> {
   void operator()() const {
     PipeLink<T>& l = *this->link;
+    if (l.src == nullptr) {
+      return;
+    }
     PipeList<T>* list = l.src->pipeList();
     if (list != nullptr) {
       auto& w = list->awaitDrain;
@@ -181,6 +191,15 @@ void PipeLink<T>::pause() {
 }
 
 }  // namespace detail
+
+template <class T>
+ReadableOf<T>::~ReadableOf() {
+  if (pipes_) {
+    for (auto& l : pipes_->links) {
+      l->src = nullptr;
+    }
+  }
+}
 
 template <class T>
 void ReadableOf<T>::pipeData(detail::PipeLink<T>& link, const T& chunk) {

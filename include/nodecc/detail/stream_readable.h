@@ -78,7 +78,8 @@ class ReadableOf : public virtual Stream {
   }
   ReadableOf(const ReadableOf&) = delete;
   ReadableOf& operator=(const ReadableOf&) = delete;
-  ~ReadableOf() override = default;
+  // Tells the pipes still attached that their source is gone (stream_pipe.h).
+  ~ReadableOf() override;
 
   // push(chunk): queues a chunk (or emits it as 'data' at once when flowing with nothing
   // queued); false once the high-water mark is reached. push(nullptr): the end (Node's
@@ -186,6 +187,12 @@ class ReadableOf : public virtual Stream {
     readableListenerCountChanged(event, count);
   }
   void readableListenerCountChanged(std::string_view event, size_t count);
+  // Readable's kConstruct listener: the reads asked for while constructing start now.
+  void readableConstructed() override {
+    if (rs().has(detail::kNeedReadable)) {
+      maybeReadMore();
+    }
+  }
 
  private:
   void initReadable(ReadableOptions<T>& options, bool isDuplex);
@@ -416,7 +423,7 @@ std::optional<T> ReadableOf<T>::readImpl(std::optional<size_t> nArg) {
     doRead = true;
   }
   if (st.has(detail::kReading | detail::kEnded) || destroyed() ||
-      (common_ & detail::kErrored) != 0) {
+      (common_ & (detail::kErrored | detail::kConstructing)) != 0) {
     doRead = false;
   } else if (doRead) {
     st.bits |= detail::kReading | detail::kRSync;

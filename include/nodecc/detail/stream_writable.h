@@ -180,6 +180,13 @@ class WritableOf : public virtual Stream {
     cb();
   }
   void useWritev() { ws().bits |= kHasWritevBit; }
+  // Writable's kConstruct listener: the writes buffered while constructing go out now.
+  void writableConstructed() override {
+    if (!ws().has(detail::kWriting)) {
+      clearBuffer();
+    }
+    finishMaybe(false);
+  }
   void writableOnDestroy() override {
     if ((!buffered_.empty() || ws().has(detail::kOnFinished)) && !destroyed()) {
       tick([this] { errorBuffer(); });
@@ -235,7 +242,7 @@ class WritableOf : public virtual Stream {
     return (ws().bits & (detail::kEnding | detail::kFinished | detail::kWriting)) ==
                detail::kEnding &&
            (common_ & (detail::kDestroyed | detail::kErrorEmitted | detail::kCloseEmitted |
-                       detail::kErrored)) == 0 &&
+                       detail::kErrored | detail::kConstructing)) == 0 &&
            bufferedCount() == 0 && ws().length == 0;
   }
   void onFinish(const Error* err);
@@ -299,7 +306,8 @@ bool WritableOf<T>::writeOrBuffer(const T& chunk, ErrorCallback* cb) {
   detail::WritableState& st = ws();
   size_t len = sizeOf(chunk);
   st.length += len;
-  if (st.has(detail::kWriting | detail::kCorked) || (common_ & detail::kErrored) != 0) {
+  if (st.has(detail::kWriting | detail::kCorked) ||
+      (common_ & (detail::kErrored | detail::kConstructing)) != 0) {
     buffered_.push_back(Request{chunk, cb != nullptr ? std::move(*cb) : ErrorCallback()});
   } else {
     st.writelen = len;
@@ -450,7 +458,8 @@ void WritableOf<T>::errorBuffer() {
 template <class T>
 void WritableOf<T>::clearBuffer() {
   detail::WritableState& st = ws();
-  if (destroyed() || st.has(detail::kBufferProcessing | detail::kCorked) || bufferedCount() == 0) {
+  if (destroyed() || st.has(detail::kBufferProcessing | detail::kCorked) || bufferedCount() == 0 ||
+      (common_ & detail::kConstructing) != 0) {
     return;
   }
   st.bits |= detail::kBufferProcessing;

@@ -4,6 +4,7 @@
 #include "nodecc/stream.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "api/stream/owned.h"
@@ -112,6 +113,13 @@ void Stream::destroyImpl(const Error* error) {
   }
   common_ |= kDestroyed;
   common_ &= ~kDestroyCbCalled;
+  if ((common_ & kConstructing) != 0) {
+    return;  // _destroy runs once _construct has called back (onConstructed)
+  }
+  callDestroy(error);
+}
+
+void Stream::callDestroy(const Error* error) {
   // A copy: `error` may be the stream's own error_ or live in a caller's frame.
   std::unique_ptr<Error> own = error != nullptr ? std::make_unique<Error>(*error) : nullptr;
   try {
@@ -119,6 +127,43 @@ void Stream::destroyImpl(const Error* error) {
   } catch (...) {
     Error e = toError(std::current_exception());
     onDestroyed(&e);
+  }
+}
+
+void Stream::construct() {
+  common_ |= kConstructing;
+  tick([this] {
+    try {
+      _construct(Callback(this, [](void* self, const Error* error) {
+        auto* s = static_cast<Stream*>(self);
+        std::optional<Error> e;
+        if (error != nullptr) {
+          e = *error;
+        }
+        s->tick([s, e] { s->onConstructed(e ? &*e : nullptr); });
+      }));
+    } catch (...) {
+      tick([this, e = toError(std::current_exception())] { onConstructed(&e); });
+    }
+  });
+}
+
+// Node's onConstruct (destroy.js), from the nextTick after _construct's callback.
+void Stream::onConstructed(const Error* error) {
+  common_ &= ~kConstructing;
+  if (destroyed()) {
+    // destroy() came first and waited: Node's aggregateTwoErrors(er, err), less the
+    // AggregateError when both are set.
+    callDestroy(error_ != nullptr ? error_.get() : error);
+  } else if (error != nullptr) {
+    errorOrDestroy(*error, true);
+  } else {
+    if (rs_ != nullptr) {
+      readableConstructed();
+    }
+    if (ws_ != nullptr) {
+      writableConstructed();
+    }
   }
 }
 

@@ -27,7 +27,7 @@ void watch(std::string name, fs::ReadStream& rs, bool showData) {
   }
   rs.on("close", [name, &rs] {
     std::printf("%s close \n", name.c_str());
-    std::printf("%s bytesRead %zu destroyed %s ended %s\n", name.c_str(), rs.bytesRead, str(rs.destroyed), str(rs.readableEnded));
+    std::printf("%s bytesRead %zu destroyed %s ended %s\n", name.c_str(), rs.bytesRead, str(rs.destroyed()), str(rs.readableEnded()));
     next();
   });
   rs.on("error", [name](const Error& e) { std::printf("%s error %s %s %s %s\n", name.c_str(), rel(e.message).c_str(), e.code.c_str(), e.syscall.c_str(), rel(e.path).c_str()); });
@@ -78,14 +78,14 @@ int main() {
     auto total = std::make_shared<size_t>(0);
     fs::ReadStream& rs = fs::createReadStream(at("big.bin"));
     rs.on("data", [chunks, total](const Buffer& c) { (*chunks)++; *total += c.length(); });
-    rs.on("end", [chunks, total, &rs] { std::printf("big %d %zu %zu\n", *chunks, *total, rs.readableHighWaterMark); });
+    rs.on("end", [chunks, total, &rs] { std::printf("big %d %zu %zu\n", *chunks, *total, rs.readableHighWaterMark()); });
     rs.on("close", next);
   });
   step([] {
     fs::ReadStream& rs = fs::createReadStream(at("abc.txt"));
     rs.on("open", [&rs](int) { std::printf("destroy after open\n"); rs.destroy(); });
     rs.on("data", [](const Buffer&) { std::printf("no data expected\n"); });
-    rs.on("close", [&rs] { std::printf("destroyed close %s %zu\n", str(rs.destroyed), rs.bytesRead); next(); });
+    rs.on("close", [&rs] { std::printf("destroyed close %s %zu\n", str(rs.destroyed()), rs.bytesRead); next(); });
   });
   step([] {
     int fd = fs::openSync(at("abc.txt"), "r");

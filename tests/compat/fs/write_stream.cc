@@ -28,11 +28,11 @@ void go(fs::WriteStream& ws, std::shared_ptr<Counter> c) {
   while (c->i < 10) {
     c->i++;
     bool ok = ws.write(chunk, [c](Error* err) { c->callbacks++; std::printf("cb %d %s\n", c->i, err ? err->message.c_str() : "null"); });
-    std::printf("write %d %s %zu %s\n", c->i, str(ok), ws.writableLength, str(ws.writableNeedDrain));
+    std::printf("write %d %s %zu %s\n", c->i, str(ok), ws.writableLength(), str(ws.writableNeedDrain()));
     if (!ok) { ws.once("drain", [&ws, c] { c->drains++; go(ws, c); }); return; }
   }
-  ws.end("END", [c] { std::printf("end cb %d\n", c->callbacks); });
-  std::printf("ended %s %s\n", str(ws.writableEnded), str(ws.writableFinished));
+  ws.end("END", [c](Error*) { std::printf("end cb %d\n", c->callbacks); });
+  std::printf("ended %s %s\n", str(ws.writableEnded()), str(ws.writableFinished()));
 }
 
 void goBig(fs::WriteStream& ws, std::shared_ptr<Counter> c, Buffer chunk) {
@@ -48,9 +48,9 @@ int main() {
 
   step([] {
     fs::WriteStream& ws = fs::createWriteStream(at("out.txt"), {.highWaterMark = 16});
-    std::printf("created %s %zu %s\n", str(ws.pending), ws.writableHighWaterMark, rel(ws.path).c_str());
+    std::printf("created %s %zu %s\n", str(ws.pending), ws.writableHighWaterMark(), rel(ws.path).c_str());
     for (const char* ev : {"ready", "drain", "finish", "close"}) {
-      ws.on(ev, [ev, &ws] { std::printf("ws %s %zu %zu %s\n", ev, ws.bytesWritten, ws.writableLength, str(ws.writableFinished)); });
+      ws.on(ev, [ev, &ws] { std::printf("ws %s %zu %zu %s\n", ev, ws.bytesWritten, ws.writableLength(), str(ws.writableFinished())); });
     }
     ws.on("open", [](int) { std::printf("ws open number\n"); });
     auto c = std::make_shared<Counter>();
@@ -81,7 +81,7 @@ int main() {
     fs::WriteStream& ws = fs::createWriteStream(at("nodir/x.txt"));
     ws.on("open", [](int) { std::printf("no open expected\n"); });
     ws.on("error", [](const Error& e) { std::printf("open error %s %s %s %s\n", rel(e.message).c_str(), e.code.c_str(), e.syscall.c_str(), rel(e.path).c_str()); });
-    ws.on("close", [&ws] { std::printf("open error close %s\n", str(ws.destroyed)); next(); });
+    ws.on("close", [&ws] { std::printf("open error close %s\n", str(ws.destroyed())); next(); });
   });
   step([] {
     fs::WriteStream& ws = fs::createWriteStream(at("after.txt"));

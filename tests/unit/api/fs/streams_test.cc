@@ -92,7 +92,7 @@ TEST_F(FsStreams, WritesBufferedWhileOneIsInFlightGoOutTogetherInOrder) {
   }
   ws.on("drain", [&] { ++drains; });
   size_t written = 0;
-  ws.end([&] { written = ws.bytesWritten; });
+  ws.end([&](Error*) { written = ws.bytesWritten; });
   nodecc::run();
   EXPECT_GT(falses, 0);
   EXPECT_EQ(drains, 0);  // ended before it drained: Node emits no 'drain' then
