@@ -1,0 +1,56 @@
+// process::asStream(stdout / stderr): see nodecc/stream.h. The WriteStream writes each chunk
+// with one write(2) before write() returns, so the Writable's callback follows at once; its
+// failures reach the Writable through the WriteStream's 'error'.
+#include "nodecc/stream.h"
+
+namespace nodecc::process {
+
+namespace {
+
+class StdioWritable final : public stream::Writable {
+ public:
+  explicit StdioWritable(WriteStream& out) : out_(out) {
+    out.on("error", OnError{this});
+  }
+  ~StdioWritable() override {
+    out_.off("error", OnError{this});
+    current(out_.fd) = nullptr;
+  }
+  StdioWritable(const StdioWritable&) = delete;
+  StdioWritable& operator=(const StdioWritable&) = delete;
+
+  // This thread's stream for fd 1 or 2, while it lives.
+  static StdioWritable*& current(int fd) {
+    static thread_local StdioWritable* streams[3] = {};
+    return streams[fd == 2 ? 2 : 1];
+  }
+
+ protected:
+  void _write(const Buffer& chunk, std::string_view /*encoding*/, stream::Callback cb) override {
+    out_.write(chunk.view());
+    cb();
+  }
+  // stdout is never closed: end() finishes the stream, the fd stays.
+  void _final(stream::Callback cb) override { cb(); }
+
+ private:
+  struct OnError {
+    StdioWritable* self;
+    bool operator==(const OnError& o) const { return self == o.self; }
+    void operator()(const Error& error) const { self->destroy(error); }
+  };
+  WriteStream& out_;
+};
+
+}  // namespace
+
+stream::Writable& asStream(WriteStream& out) {
+  StdioWritable*& s = StdioWritable::current(out.fd);
+  if (s == nullptr) {
+    s = new StdioWritable(out);
+    s->ownSelf();
+  }
+  return *s;
+}
+
+}  // namespace nodecc::process
