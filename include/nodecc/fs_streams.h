@@ -10,8 +10,9 @@
 //   rs.pipe(res);   // a stream::Writable, or an http::ServerResponse (write/end/'drain')
 //
 // Lifetime: a stream is created by createReadStream/createWriteStream, owned by the runtime,
-// and deletes itself after it has emitted 'close' (after that event's listeners return): do
-// not use the reference after 'close'. A stream nobody consumed or closed lives until its
+// and deletes itself in the check phase after it has emitted 'close' (a setImmediate): what
+// runs in that turn (a pipeline's callback) may still read it; do not keep the reference
+// longer. A stream nobody consumed or closed lives until its
 // thread ends, and closes its fd then. Every open, read, write and close runs on the thread
 // pool; events are emitted on the loop thread.
 //

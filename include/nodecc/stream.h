@@ -33,8 +33,10 @@
 // Lifetime: a stream you construct is yours: keep it alive until it has emitted 'close' (or
 // for as long as something may still write to it or read from it); destroying it earlier is
 // safe for the callbacks it queued (they are dropped), not for a pipe still attached to it.
-// Streams made by Readable::from (and readline's interfaces) are owned by the runtime and
-// delete themselves after 'close' (after its listeners return). Loop thread only.
+// Streams made by Readable::from (and readline's interfaces, fs and zlib's create*) are owned by
+// the runtime and delete themselves in the check phase after 'close' (setImmediate): what runs
+// in that turn (a pipeline's callback, the code after `co_await promises::pipeline`) may still
+// read them. Loop thread only.
 //
 // Properties are methods: readableEnded(), writableFinished(), destroyed(), errored() (null
 // or the Error)...: the state is packed in bit fields, as in Node 20's kState.

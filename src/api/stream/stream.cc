@@ -8,6 +8,7 @@
 #include <string>
 
 #include "api/stream/owned.h"
+#include "nodecc/timers.h"
 
 namespace nodecc::stream {
 
@@ -204,7 +205,10 @@ void Stream::emitCloseNT() {
     emit("close");
   }
   if ((common_ & kSelfOwned) != 0) {
-    delete this;
+    // Not at once: what runs in this turn after 'close' (a pipeline's callback, a tick later;
+    // the code after `co_await stream::promises::pipeline(...)`) may still read the stream, as
+    // Node's garbage collector lets it. Gone in the check phase (or when the thread ends).
+    setImmediate([a = detail::AnchorRef(anchor())] { delete a.get(); });
   }
 }
 
