@@ -13,9 +13,9 @@
 // `finishFlush` decides what the end of the input means, as in the one-shots.
 //
 // Lifetime: create*() makes a stream owned by the runtime that deletes itself in the check
-// phase after 'close' (as fs.createReadStream; see nodecc/stream.h); a stream constructed directly (zlib::Gzip gz;) is the caller's, as
-// any nodecc stream. A step still running on the thread pool when the stream goes away
-// finishes there and is freed; its output is dropped.
+// phase after 'close' (as fs.createReadStream; see nodecc/stream.h); a stream constructed
+// directly (zlib::Gzip gz;) is the caller's, as any nodecc stream. A step still running on the
+// thread pool when the stream goes away finishes there and is freed; its output is dropped.
 #include <cstdint>
 #include <deque>
 #include <memory>

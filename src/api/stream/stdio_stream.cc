@@ -9,9 +9,7 @@ namespace {
 
 class StdioWritable final : public stream::Writable {
  public:
-  explicit StdioWritable(WriteStream& out) : out_(out) {
-    out.on("error", OnError{this});
-  }
+  explicit StdioWritable(WriteStream& out) : out_(out) { out.on("error", OnError{this}); }
   ~StdioWritable() override {
     out_.off("error", OnError{this});
     current(out_.fd) = nullptr;

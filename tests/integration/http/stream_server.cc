@@ -56,9 +56,12 @@ int main(int argc, char** argv) {
   uint16_t port = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
-    if (a == "--port") port = uint16_t(std::atoi(argv[i + 1]));
-    if (a == "--host") host = argv[i + 1];
-    if (a == "--out") out = argv[i + 1];
+    if (a == "--port")
+      port = uint16_t(std::atoi(argv[i + 1]));
+    if (a == "--host")
+      host = argv[i + 1];
+    if (a == "--out")
+      out = argv[i + 1];
   }
   auto& server = http::createServer([out](http::IncomingMessage& req, http::ServerResponse& res) {
     if (req.url.starts_with("/upload")) {
@@ -70,8 +73,8 @@ int main(int argc, char** argv) {
           res.end(err->code + " " + err->message + "\n");
           return;
         }
-        res.end("in=" + std::to_string(gz.bytesWritten()) + " out=" +
-                std::to_string(file.bytesWritten) + "\n");
+        res.end("in=" + std::to_string(gz.bytesWritten()) +
+                " out=" + std::to_string(file.bytesWritten) + "\n");
       });
     } else if (req.url.starts_with("/download")) {
       auto* source = new Pieces(uint64_t(query(req.url, "mb", 1)) * (1 << 20) / kPiece);
@@ -90,8 +93,7 @@ int main(int argc, char** argv) {
     }
   });
   server.listen(port, host, [&server, host] {
-    std::printf("stream-server listening on http://%s:%d/\n", host.c_str(),
-                server.address().port);
+    std::printf("stream-server listening on http://%s:%d/\n", host.c_str(), server.address().port);
     std::fflush(stdout);
   });
   return run();
