@@ -10,10 +10,7 @@ namespace {
 class StdioWritable final : public stream::Writable {
  public:
   explicit StdioWritable(WriteStream& out) : out_(out) { out.on("error", OnError{this}); }
-  ~StdioWritable() override {
-    out_.off("error", OnError{this});
-    current(out_.fd) = nullptr;
-  }
+  ~StdioWritable() override { letGo(); }
   StdioWritable(const StdioWritable&) = delete;
   StdioWritable& operator=(const StdioWritable&) = delete;
 
@@ -30,6 +27,12 @@ class StdioWritable final : public stream::Writable {
   }
   // stdout is never closed: end() finishes the stream, the fd stays.
   void _final(stream::Callback cb) override { cb(); }
+  // Finished or destroyed, it is no longer stdout's stream: the next asStream() makes a new
+  // one (this one is deleted in the check phase).
+  void _destroy(const Error* error, stream::Callback cb) override {
+    letGo();
+    cb(error);
+  }
 
  private:
   struct OnError {
@@ -37,6 +40,12 @@ class StdioWritable final : public stream::Writable {
     bool operator==(const OnError& o) const { return self == o.self; }
     void operator()(const Error& error) const { self->destroy(error); }
   };
+  void letGo() {
+    if (current(out_.fd) == this) {
+      out_.off("error", OnError{this});
+      current(out_.fd) = nullptr;
+    }
+  }
   WriteStream& out_;
 };
 
