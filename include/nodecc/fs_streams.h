@@ -11,8 +11,8 @@
 //
 // Lifetime: a stream is created by createReadStream/createWriteStream, owned by the runtime,
 // and deletes itself in the check phase after it has emitted 'close' (a setImmediate): what
-// runs in that turn (a pipeline's callback) may still read it; do not keep the reference
-// longer. A stream nobody consumed or closed lives until its
+// runs in that turn may still read it; do not keep the reference longer (read bytesWritten in
+// a 'finish' listener rather than in a pipeline's callback, see nodecc/stream.h). A stream nobody consumed or closed lives until its
 // thread ends, and closes its fd then. Every open, read, write and close runs on the thread
 // pool; events are emitted on the loop thread.
 //

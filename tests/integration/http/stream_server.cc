@@ -7,7 +7,9 @@
 // Usage: stream-server --port P --host H --out FILE
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "hex_pieces.h"
 #include "nodecc/nodecc.h"
@@ -67,14 +69,19 @@ int main(int argc, char** argv) {
     if (req.url.starts_with("/upload")) {
       auto& gz = zlib::createGzip({.level = int(query(req.url, "level", 1))});
       auto& file = fs::createWriteStream(out);
-      stream::pipeline(req, gz, file, [&res, &gz, &file](Error* err) {
+      // Counted in the streams' own 'finish' listeners: the pipeline calls back once the file
+      // has closed, by when the gzip stream, closed earlier, may be gone (runtime-owned).
+      auto counts = std::make_shared<std::pair<uint64_t, uint64_t>>();
+      gz.on("finish", [&gz, counts] { counts->first = gz.bytesWritten(); });
+      file.on("finish", [&file, counts] { counts->second = file.bytesWritten; });
+      stream::pipeline(req, gz, file, [&res, counts](Error* err) {
         if (err != nullptr) {
           res.writeHead(500);
           res.end(err->code + " " + err->message + "\n");
           return;
         }
-        res.end("in=" + std::to_string(gz.bytesWritten()) +
-                " out=" + std::to_string(file.bytesWritten) + "\n");
+        res.end("in=" + std::to_string(counts->first) + " out=" + std::to_string(counts->second) +
+                "\n");
       });
     } else if (req.url.starts_with("/download")) {
       auto* source = new Pieces(uint64_t(query(req.url, "mb", 1)) * (1 << 20) / kPiece);
