@@ -75,7 +75,10 @@ bool Loop::run(RunMode mode) {
 }
 
 int Loop::pollTimeout() const {
-  if (stopping_ || !pending_.empty() || !closing_.empty() || refImmediates_ > 0) {
+  // Not alive any more (the pending callbacks just run released the last handle, a socket's
+  // close): one look without waiting, then run() ends; waiting here would wait forever, as
+  // nothing is left to wake the loop (libuv's uv__backend_timeout returns 0 for the same).
+  if (stopping_ || !pending_.empty() || !closing_.empty() || refImmediates_ > 0 || !alive()) {
     return 0;
   }
   int64_t expiry = timers_.nextExpiry();
