@@ -4,6 +4,7 @@
 // request path is unchanged and pays nothing until this is made); this stream listens to it,
 // as lib/internal/streams/legacy.js's Readable.wrap listens to an old-style stream.
 #include "api/http/incoming_ops.h"
+#include "api/stream/member_listener.h"
 #include "nodecc/http.h"
 
 namespace nodecc::http {
@@ -37,6 +38,8 @@ class BodyReadable final : public stream::Readable, public MessageStream {
     sourceDone_ = true;
     destroy(error);
   }
+  // Node destroys an aborted request with ECONNRESET 'aborted', which a pipeline reports.
+  void onAborted() { onError(Error("ECONNRESET", "aborted")); }
 
  protected:
   void _read(size_t /*size*/) override {
@@ -61,24 +64,10 @@ class BodyReadable final : public stream::Readable, public MessageStream {
 };
 
 namespace {
-template <int Kind>
-struct BodyListener {
-  BodyReadable* body;
-  bool operator==(const BodyListener& o) const { return body == o.body; }
-};
-struct OnData : BodyListener<0> {
-  void operator()(const Buffer& chunk) const { body->onData(chunk); }
-};
-struct OnEnd : BodyListener<1> {
-  void operator()() const { body->onEnd(); }
-};
-struct OnAborted : BodyListener<2> {
-  // Node destroys an aborted request with ECONNRESET 'aborted', which a pipeline reports.
-  void operator()() const { body->onError(Error("ECONNRESET", "aborted")); }
-};
-struct OnError : BodyListener<3> {
-  void operator()(const Error& error) const { body->onError(error); }
-};
+using OnData = stream::detail::MemberListener<&BodyReadable::onData>;
+using OnEnd = stream::detail::MemberListener<&BodyReadable::onEnd>;
+using OnAborted = stream::detail::MemberListener<&BodyReadable::onAborted>;
+using OnError = stream::detail::MemberListener<&BodyReadable::onError>;
 }  // namespace
 
 BodyReadable::BodyReadable(IncomingMessage& message) : message_(&message) {
@@ -100,10 +89,10 @@ BodyReadable::BodyReadable(IncomingMessage& message) : message_(&message) {
     push(nullptr);
     return;
   }
-  message.on("data", OnData{{this}});
-  message.once("end", OnEnd{{this}});
-  message.once("aborted", OnAborted{{this}});
-  message.on("error", OnError{{this}});
+  message.on("data", OnData{this});
+  message.once("end", OnEnd{this});
+  message.once("aborted", OnAborted{this});
+  message.on("error", OnError{this});
 }
 
 void BodyReadable::unlisten() {
@@ -113,10 +102,10 @@ void BodyReadable::unlisten() {
   IncomingMessage& m = *message_;
   message_ = nullptr;
   m.stream_ = nullptr;
-  m.off("data", OnData{{this}});
-  m.off("end", OnEnd{{this}});
-  m.off("aborted", OnAborted{{this}});
-  m.off("error", OnError{{this}});
+  m.off("data", OnData{this});
+  m.off("end", OnEnd{this});
+  m.off("aborted", OnAborted{this});
+  m.off("error", OnError{this});
 }
 
 }  // namespace detail

@@ -6,6 +6,7 @@
 // Instantiated once per target (server/response_stream.cc, client/request_stream.cc).
 #include <optional>
 
+#include "api/stream/member_listener.h"
 #include "nodecc/http.h"
 
 namespace nodecc::http::detail {
@@ -92,23 +93,10 @@ class OutgoingWritable final : public stream::Writable, public MessageStream {
   }
 
  private:
-  template <int Kind>
-  struct Listener {
-    OutgoingWritable* self;
-    bool operator==(const Listener& o) const { return self == o.self; }
-  };
-  struct OnDrain : Listener<0> {
-    void operator()() const { this->self->onDrain(); }
-  };
-  struct OnFinish : Listener<1> {
-    void operator()() const { this->self->onFinish(); }
-  };
-  struct OnClose : Listener<2> {
-    void operator()() const { this->self->onClose(); }
-  };
-  struct OnError : Listener<3> {
-    void operator()(const Error& error) const { this->self->onError(error); }
-  };
+  using OnDrain = stream::detail::MemberListener<&OutgoingWritable::onDrain>;
+  using OnFinish = stream::detail::MemberListener<&OutgoingWritable::onFinish>;
+  using OnClose = stream::detail::MemberListener<&OutgoingWritable::onClose>;
+  using OnError = stream::detail::MemberListener<&OutgoingWritable::onError>;
 
   void unlisten() {
     if (target_ == nullptr) {
@@ -117,10 +105,10 @@ class OutgoingWritable final : public stream::Writable, public MessageStream {
     Target& t = *target_;
     target_ = nullptr;
     t.stream_ = nullptr;
-    t.off("drain", OnDrain{{this}});
-    t.off("finish", OnFinish{{this}});
-    t.off("close", OnClose{{this}});
-    t.off("error", OnError{{this}});
+    t.off("drain", OnDrain{this});
+    t.off("finish", OnFinish{this});
+    t.off("close", OnClose{this});
+    t.off("error", OnError{this});
   }
 
   Target* target_;
@@ -133,10 +121,10 @@ template <class Target>
 OutgoingWritable<Target>::OutgoingWritable(Target& target) : target_(&target) {
   target.stream_ = this;
   targetFinished_ = target.writableFinished;
-  target.on("drain", OnDrain{{this}});
-  target.on("finish", OnFinish{{this}});
-  target.on("close", OnClose{{this}});
-  target.on("error", OnError{{this}});
+  target.on("drain", OnDrain{this});
+  target.on("finish", OnFinish{this});
+  target.on("close", OnClose{this});
+  target.on("error", OnError{this});
 }
 
 template <class Target>

@@ -2,31 +2,18 @@
 // (socket_stream.h).
 #include "api/net/socket_stream.h"
 
+#include "api/stream/member_listener.h"
+
 namespace nodecc::net {
 
 namespace detail {
 
 namespace {
-template <int Kind>
-struct SocketListener {
-  SocketStream* stream;
-  bool operator==(const SocketListener& o) const { return stream == o.stream; }
-};
-struct OnData : SocketListener<0> {
-  void operator()(const Buffer& chunk) const { stream->onData(chunk); }
-};
-struct OnEnd : SocketListener<1> {
-  void operator()() const { stream->onEnd(); }
-};
-struct OnDrain : SocketListener<2> {
-  void operator()() const { stream->onDrain(); }
-};
-struct OnError : SocketListener<3> {
-  void operator()(const Error& error) const { stream->onError(error); }
-};
-struct OnClose : SocketListener<4> {
-  void operator()(bool /*hadError*/) const { stream->onClose(); }
-};
+using OnData = stream::detail::MemberListener<&SocketStream::onData>;
+using OnEnd = stream::detail::MemberListener<&SocketStream::onEnd>;
+using OnDrain = stream::detail::MemberListener<&SocketStream::onDrain>;
+using OnError = stream::detail::MemberListener<&SocketStream::onError>;
+using OnClose = stream::detail::MemberListener<&SocketStream::onClose>;
 
 stream::DuplexOptions<Buffer, Buffer> optionsFor(const Socket& socket) {
   stream::DuplexOptions<Buffer, Buffer> o;
@@ -37,11 +24,11 @@ stream::DuplexOptions<Buffer, Buffer> optionsFor(const Socket& socket) {
 
 SocketStream::SocketStream(Socket& socket) : stream::Duplex(optionsFor(socket)), socket_(&socket) {
   socket.stream_ = this;
-  socket.on("data", OnData{{this}});
-  socket.once("end", OnEnd{{this}});
-  socket.on("drain", OnDrain{{this}});
-  socket.on("error", OnError{{this}});
-  socket.once("close", OnClose{{this}});
+  socket.on("data", OnData{this});
+  socket.once("end", OnEnd{this});
+  socket.on("drain", OnDrain{this});
+  socket.on("error", OnError{this});
+  socket.once("close", OnClose{this});
 }
 
 void SocketStream::unlisten() {
@@ -51,11 +38,11 @@ void SocketStream::unlisten() {
   Socket& s = *socket_;
   socket_ = nullptr;
   s.stream_ = nullptr;
-  s.off("data", OnData{{this}});
-  s.off("end", OnEnd{{this}});
-  s.off("drain", OnDrain{{this}});
-  s.off("error", OnError{{this}});
-  s.off("close", OnClose{{this}});
+  s.off("data", OnData{this});
+  s.off("end", OnEnd{this});
+  s.off("drain", OnDrain{this});
+  s.off("error", OnError{this});
+  s.off("close", OnClose{this});
 }
 
 }  // namespace detail

@@ -46,7 +46,7 @@ class SocketStream final : public stream::Duplex {
   void onError(const Error& error) { destroy(error); }
   // The socket closes and is deleted after its 'close' listeners: let go of it. When the peer
   // had ended and nothing is waiting to be written, the stream ends as the socket did.
-  void onClose() {
+  void onClose(bool /*hadError*/) {
     unlisten();
     if (destroyed()) {
       return;

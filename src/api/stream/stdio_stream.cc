@@ -1,6 +1,7 @@
 // process::asStream(stdout / stderr): see nodecc/stream.h. The WriteStream writes each chunk
 // with one write(2) before write() returns, so the Writable's callback follows at once; its
 // failures reach the Writable through the WriteStream's 'error'.
+#include "api/stream/member_listener.h"
 #include "nodecc/stream.h"
 
 namespace nodecc::process {
@@ -11,6 +12,7 @@ class StdioWritable final : public stream::Writable {
  public:
   explicit StdioWritable(WriteStream& out) : out_(out) { out.on("error", OnError{this}); }
   ~StdioWritable() override { letGo(); }
+  void onError(const Error& error) { destroy(error); }
   StdioWritable(const StdioWritable&) = delete;
   StdioWritable& operator=(const StdioWritable&) = delete;
 
@@ -35,11 +37,7 @@ class StdioWritable final : public stream::Writable {
   }
 
  private:
-  struct OnError {
-    StdioWritable* self;
-    bool operator==(const OnError& o) const { return self == o.self; }
-    void operator()(const Error& error) const { self->destroy(error); }
-  };
+  using OnError = stream::detail::MemberListener<&StdioWritable::onError>;
   void letGo() {
     if (current(out_.fd) == this) {
       out_.off("error", OnError{this});
