@@ -379,38 +379,36 @@ void ExchangeImpl::emitAbortEvents(uint64_t gen) {
 }
 
 void ExchangeImpl::destroyRequest(const Error* err) {
-  if (req.destroyed) {
-    return;
-  }
-  req.destroyed = true;
-  if (endEmitted && req.complete) {
-    return;  // read to its end: Node leaves the socket alone
-  }
-  if (err != nullptr) {
+  if (err != nullptr && !req.destroyed && !(endEmitted && req.complete)) {
     destroyError = std::make_unique<Error>(*err);
   }
-  req.aborted = true;
-  if (!abortedEmitted) {
-    abortedEmitted = true;
-    req.emit("aborted");  // at once, as IncomingMessage._destroy
+  if (!markRequestDestroyed()) {
+    return;
   }
   if (!aborted() && connection() != nullptr) {
     server.destroyConnection(*connection(), err);
   }
 }
 
-void ExchangeImpl::abandonRequest(const Error* err) {
+bool ExchangeImpl::markRequestDestroyed() {
   if (req.destroyed) {
-    return;
+    return false;
   }
   req.destroyed = true;
   if (endEmitted && req.complete) {
-    return;
+    return false;  // read to its end: Node leaves the socket alone
   }
   req.aborted = true;
   if (!abortedEmitted) {
     abortedEmitted = true;
-    req.emit("aborted");
+    req.emit("aborted");  // at once, as IncomingMessage._destroy
+  }
+  return true;
+}
+
+void ExchangeImpl::abandonRequest(const Error* err) {
+  if (!markRequestDestroyed()) {
+    return;
   }
   dump(false);
   std::shared_ptr<Error> error = err != nullptr ? std::make_shared<Error>(*err) : nullptr;

@@ -121,6 +121,9 @@ class ExchangeImpl final : public http::core::Exchange {
   // request is destroyed ('aborted' if its body had not ended, then 'error' to its listeners
   // and 'close'), the rest of its body read and dropped, the connection kept for the response.
   void abandonRequest(const Error* err);
+  // What both share: marks the request destroyed and, unless it was read to its end, aborted
+  // ('aborted' at once); false when there is nothing more to do.
+  bool markRequestDestroyed();
   // req 'close' (once), then the exchange may be released.
   void emitRequestClose(uint64_t gen);
   void destroyResponse(const Error* err);
