@@ -169,6 +169,13 @@ class Stream : public EventEmitter {
   virtual void readableConstructed() {}
   virtual void writableConstructed() {}
 
+  // Records the error the stream failed with (the first one), and marks it errored.
+  void setErrored(const Error& error);
+  // Copies kDestroyed, kErrored and kConstructing into each side's state bits (kRDead,
+  // kWDead, kWConstructing).
+  void mirrorCommon();
+
+  // Changed only where mirrorCommon() follows (kDestroyed, kErrored, kConstructing).
   uint32_t common_ = detail::kAutoDestroy | detail::kEmitClose | detail::kAllowHalfOpen;
   std::unique_ptr<Error> error_;
   detail::ReadableState* rs_ = nullptr;
@@ -185,7 +192,6 @@ class Stream : public EventEmitter {
   void callDestroy(const Error* error);
   void onConstructed(const Error* error);
   void onDestroyed(const Error* error);
-  void setErrored(const Error& error);
   void emitErrorNT(const Error& error);
   void emitCloseNT();
   static void destroyCallback(void* self, const Error* error);

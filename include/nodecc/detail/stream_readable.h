@@ -84,7 +84,22 @@ class ReadableOf : public virtual Stream {
   // push(chunk): queues a chunk (or emits it as 'data' at once when flowing with nothing
   // queued); false once the high-water mark is reached. push(nullptr): the end (Node's
   // push(null)). A push after the end is ERR_STREAM_PUSH_AFTER_EOF.
-  bool push(T chunk) { return addChunk(std::move(chunk), false); }
+  bool push(T chunk) {
+    // The common case, a flowing stream with nothing queued whose 'data' goes straight out:
+    // addChunk's tests at once, here (addChunk's frame is sized for its rare paths).
+    detail::ReadableState& st = rs();
+    constexpr uint32_t kTested = detail::kFlowing | detail::kRSync | detail::kDataListening |
+                                 detail::kEnded | detail::kDecoder | detail::kRDead;
+    if ((st.bits & kTested) == (detail::kFlowing | detail::kDataListening) && st.length == 0 &&
+        !emptyBytes(chunk)) {
+      st.bits = (st.bits & ~detail::kReading) | detail::kDataEmitted;
+      clearAwaitDrain();
+      emitData(chunk);
+      maybeReadMore();
+      return canPushMore();
+    }
+    return addChunk(std::move(chunk), false);
+  }
   bool push(std::nullptr_t) {
     rs().bits &= ~detail::kReading;
     onEofChunk();
@@ -197,6 +212,14 @@ class ReadableOf : public virtual Stream {
  private:
   void initReadable(ReadableOptions<T>& options, bool isDuplex);
   bool addChunk(T chunk, bool front);
+  // An empty chunk in a byte stream: push() reads it as "nothing to add".
+  bool emptyBytes(const T& chunk) const {
+    if constexpr (kIsBytes<T>) {
+      return !rs().has(detail::kRObjectMode) && chunk.empty();
+    } else {
+      return false;
+    }
+  }
   bool canPushMore() const {
     return !rs().has(detail::kEnded) && (rs().length < rs().highWaterMark || rs().length == 0);
   }
@@ -229,7 +252,12 @@ class ReadableOf : public virtual Stream {
   void onEofChunk();
   void emitReadable();
   void emitReadableNT();
-  void maybeReadMore();
+  void maybeReadMore() {
+    if (!rs().has(detail::kReadingMore)) {
+      scheduleReadMore();
+    }
+  }
+  void scheduleReadMore();
   void maybeReadMoreNT();
   void flow() {
     while (rs().has(detail::kFlowing) && read().has_value()) {
@@ -258,6 +286,7 @@ template <class T>
 void ReadableOf<T>::initReadable(ReadableOptions<T>& options, bool isDuplex) {
   (void)isDuplex;
   rs_ = &rstate_;
+  mirrorCommon();
   if (options.objectMode) {
     rstate_.bits |= detail::kRObjectMode;
   }
@@ -559,11 +588,9 @@ void ReadableOf<T>::emitReadableNT() {
 }
 
 template <class T>
-void ReadableOf<T>::maybeReadMore() {
-  if (!rs().has(detail::kReadingMore)) {
-    rs().bits |= detail::kReadingMore;
-    tick([this] { maybeReadMoreNT(); });
-  }
+void ReadableOf<T>::scheduleReadMore() {
+  rs().bits |= detail::kReadingMore;
+  tick([this] { maybeReadMoreNT(); });
 }
 
 template <class T>

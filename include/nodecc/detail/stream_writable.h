@@ -60,11 +60,26 @@ class WritableOf : public virtual Stream {
   // 'drain'). After end() or destroy() the write fails: cb(err) from a tick and 'error'
   // (ERR_STREAM_WRITE_AFTER_END, ERR_STREAM_DESTROYED).
   bool write(const T& chunk) {
-    if ((ws().bits & detail::kEnding) != 0 || destroyed()) {
+    detail::WritableState& st = ws();
+    // Nothing in the way (not ending, nothing being written, not corked, destroyed, errored or
+    // constructing): writeOrBuffer's straight path, inline where it is called (a pipe's
+    // 'data', a Transform's push), without its frame for the rare paths.
+    if ((st.bits & (detail::kEnding | detail::kWriting | detail::kCorked | detail::kWDead |
+                    detail::kWConstructing)) == 0) {
+      ++st.pendingcb;
+      const size_t len = sizeOf(chunk);
+      st.length += len;
+      st.writelen = len;
+      st.bits |= detail::kWriting | detail::kWSync | detail::kExpectWriteCb;
+      _write(chunk, encodingOf(), onwriteCallback());
+      st.bits &= ~detail::kWSync;
+      return afterWriteCall(st);
+    }
+    if ((st.bits & detail::kEnding) != 0 || destroyed()) {
       ErrorCallback none;
       return writeFailed(none);
     }
-    ++ws().pendingcb;
+    ++st.pendingcb;
     return writeOrBuffer(chunk, nullptr);
   }
   bool write(const T& chunk, ErrorCallback cb) {
@@ -226,8 +241,33 @@ class WritableOf : public virtual Stream {
   }
   bool writeFailed(ErrorCallback& cb, bool* failed = nullptr);
   bool writeOrBuffer(const T& chunk, ErrorCallback* cb);
+  // write()'s answer: below the high-water mark (else 'drain' is owed) and still usable.
+  bool afterWriteCall(detail::WritableState& st) {
+    const bool below = st.length < st.highWaterMark || st.length == 0;
+    if (!below) {
+      st.bits |= detail::kNeedDrain;
+    }
+    return below && (st.bits & detail::kWDead) == 0;
+  }
   void doWrite(bool writev, size_t len, T* chunk, ErrorCallback cb);
-  void onwrite(const Error* er);
+  void onwrite(const Error* er) {
+    // A write done before _write returned, nothing buffered behind it, no callback to call and
+    // no 'drain' owed: all Node's onwrite does then is `state.pendingcb--`.
+    detail::WritableState& st = ws();
+    constexpr uint32_t kTested =
+        detail::kExpectWriteCb | detail::kWSync | detail::kEnding | detail::kNeedDrain;
+    if (er == nullptr && (st.bits & kTested) == (detail::kExpectWriteCb | detail::kWSync) &&
+        (!st.has(detail::kWObjectMode) || st.has(detail::kAfterWritePending)) && !writecb_ &&
+        bufferedCount() == 0) {
+      st.bits &= ~(detail::kWriting | detail::kExpectWriteCb);
+      st.length -= st.writelen;
+      st.writelen = 0;
+      --st.pendingcb;
+      return;
+    }
+    onwriteSlow(er);
+  }
+  void onwriteSlow(const Error* er);
   void onwriteError(const Error& er, ErrorCallback cb);
   void afterWrite(ErrorCallback cb);
   void errorBuffer();
@@ -262,6 +302,7 @@ class WritableOf : public virtual Stream {
 template <class T>
 void WritableOf<T>::initWritable(WritableOptions<T>& options) {
   ws_ = &wstate_;
+  mirrorCommon();
   if (options.objectMode) {
     wstate_.bits |= detail::kWObjectMode;
   }
@@ -318,11 +359,7 @@ bool WritableOf<T>::writeOrBuffer(const T& chunk, ErrorCallback* cb) {
     _write(chunk, encodingOf(), onwriteCallback());
     st.bits &= ~detail::kWSync;
   }
-  bool ret = st.length < st.highWaterMark || st.length == 0;
-  if (!ret) {
-    st.bits |= detail::kNeedDrain;
-  }
-  return ret && !destroyed() && (common_ & detail::kErrored) == 0;
+  return afterWriteCall(st);
 }
 
 template <class T>
@@ -351,7 +388,7 @@ void WritableOf<T>::doWrite(bool writev, size_t len, T* chunk, ErrorCallback cb)
 }
 
 template <class T>
-void WritableOf<T>::onwrite(const Error* er) {
+void WritableOf<T>::onwriteSlow(const Error* er) {
   detail::WritableState& st = ws();
   if (!st.has(detail::kExpectWriteCb)) {
     errorOrDestroy(detail::errMultipleCallback());
@@ -366,10 +403,7 @@ void WritableOf<T>::onwrite(const Error* er) {
   st.length -= st.writelen;
   st.writelen = 0;
   if (er != nullptr) {
-    if ((common_ & detail::kErrored) == 0) {
-      error_ = std::make_unique<Error>(*er);
-      common_ |= detail::kErrored;
-    }
+    setErrored(*er);
     if (sync) {
       tick([this, e = *er, cb = std::move(cb)]() mutable { onwriteError(e, std::move(cb)); });
     } else {

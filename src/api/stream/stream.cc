@@ -99,6 +99,19 @@ void Stream::setErrored(const Error& error) {
   if ((common_ & kErrored) == 0) {
     error_ = std::make_unique<Error>(error);
     common_ |= kErrored;
+    mirrorCommon();
+  }
+}
+
+void Stream::mirrorCommon() {
+  const bool dead = (common_ & (kDestroyed | kErrored)) != 0;
+  if (rs_ != nullptr) {
+    rs_->bits = dead ? rs_->bits | kRDead : rs_->bits & ~kRDead;
+  }
+  if (ws_ != nullptr) {
+    ws_->bits = dead ? ws_->bits | kWDead : ws_->bits & ~kWDead;
+    ws_->bits =
+        (common_ & kConstructing) != 0 ? ws_->bits | kWConstructing : ws_->bits & ~kWConstructing;
   }
 }
 
@@ -114,6 +127,7 @@ void Stream::destroyImpl(const Error* error) {
   }
   common_ |= kDestroyed;
   common_ &= ~kDestroyCbCalled;
+  mirrorCommon();
   if ((common_ & kConstructing) != 0) {
     return;  // _destroy runs once _construct has called back (onConstructed)
   }
@@ -133,6 +147,7 @@ void Stream::callDestroy(const Error* error) {
 
 void Stream::construct() {
   common_ |= kConstructing;
+  mirrorCommon();
   tick([this] {
     try {
       _construct(Callback(this, [](void* self, const Error* error) {
@@ -152,6 +167,7 @@ void Stream::construct() {
 // Node's onConstruct (destroy.js), from the nextTick after _construct's callback.
 void Stream::onConstructed(const Error* error) {
   common_ &= ~kConstructing;
+  mirrorCommon();
   if (destroyed()) {
     // destroy() came first and waited: Node's aggregateTwoErrors(er, err), less the
     // AggregateError when both are set.
