@@ -26,9 +26,9 @@ void reserveStdio();
 // read with read(2) on the thread pool; anything else (a directory) is an empty stream.
 struct StdinSource {
   FdKind kind = FdKind::kUnknown;
-  int fd = 0;              // the fd to read
-  bool ownsFd = false;     // fd is the terminal reopened: close it when done
-  bool readable = true;    // false: a pipe or socket opened write-only (libuv: ENOTCONN)
+  int fd = 0;            // the fd to read
+  bool ownsFd = false;   // fd is the terminal reopened: close it when done
+  bool readable = true;  // false: a pipe or socket opened write-only (libuv: ENOTCONN)
 };
 StdinSource openStdin();
 
