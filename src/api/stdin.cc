@@ -173,7 +173,9 @@ struct ReadStream::Impl {
       if (!self->push(std::move(chunk)) && !done) {
         readStop();
       }
-      if (*n < scratch.size()) {
+      // A terminal in canonical mode returns one line per read though more may wait: only
+      // EAGAIN says it is drained.
+      if (*n < scratch.size() && source.kind != os::core::FdKind::kTerminal) {
         if (!hungUp) {
           readPending = false;  // drained: the next arrival raises a new edge
           return;

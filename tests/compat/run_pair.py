@@ -17,6 +17,7 @@ too, in order with stdout.
   closed            no fd 0 at all (a shell's <&-)
   wronly-file       a temporary file opened write-only (reads fail with EBADF)
   wronly-pipe       the write end of a pipe (a stream that cannot be read)
+  tty[:PATH]        a pseudo-terminal (canonical mode) given PATH's lines, then ^D (EOF)
 PATH is relative to --cwd.
 
 Exit status: 0 same, 1 different (a unified diff is printed), 2 a program hung or could not be
@@ -28,6 +29,7 @@ error messages name the runtime ("node:internal..." vs "nodecc").
 import argparse
 import difflib
 import os
+import pty
 import shutil
 import subprocess
 import sys
@@ -46,12 +48,12 @@ def parse_stdin(spec, cwd):
     if spec in ("closed", "wronly-file", "wronly-pipe"):
         return (spec, None, 1)
     kind, _, rest = spec.partition(":")
-    if kind == "open-pipe":
+    if kind in ("open-pipe", "tty"):
         data = b""
         if rest:
             with open(os.path.join(cwd, rest), "rb") as f:
                 data = f.read()
-        return ("open-pipe", data, 1)
+        return (kind, data, 1)
     path, _, times = rest.partition("*")
     path = os.path.join(cwd, path)
     if kind == "file":
@@ -84,6 +86,8 @@ def run(argv, cwd, merge_stderr=False, stdin=("null", None, 1)):
         tmp.close()
     elif kind == "wronly-pipe":
         keep, stdin_arg = os.pipe()
+    elif kind == "tty":
+        keep, stdin_arg = pty.openpty()  # the master stays open: closing it hangs the tty up
     elif kind == "closed":
         preexec = lambda: os.close(0)
     elif kind in ("pipe", "open-pipe"):
@@ -102,8 +106,10 @@ def run(argv, cwd, merge_stderr=False, stdin=("null", None, 1)):
     if kind in ("pipe", "open-pipe"):
         os.close(stdin_arg)
         writer.start()
-    elif kind in ("file", "wronly-file", "wronly-pipe"):
+    elif kind in ("file", "wronly-file", "wronly-pipe", "tty"):
         os.close(stdin_arg)
+    if kind == "tty":
+        os.write(keep, data + b"\x04")  # the line discipline holds it until it is read
     try:
         out, err = p.communicate(timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
