@@ -16,8 +16,8 @@
 // as it is.
 //
 // Input: any stream::Readable (process::stdin(), fs::ReadStream, Duplex, Transform,
-// PassThrough, Readable::from of Buffers), or anything that emits "data" (const Buffer&), "end" and "error" (const Error&)
-// and has pause() and resume(): net::Socket, http::IncomingMessage.
+// PassThrough, Readable::from of Buffers), or anything that emits "data" (const Buffer&), "end" and
+// "error" (const Error&) and has pause() and resume(): net::Socket, http::IncomingMessage.
 //
 // Events: "line" (const std::string&), "close" (), "pause" (), "resume" (),
 //         "error" (const Error&) (the input's errors, forwarded).
