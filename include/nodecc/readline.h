@@ -15,9 +15,9 @@
 // is kept whole); an input that emits strings (a stream::Readable after setEncoding) is taken
 // as it is.
 //
-// Input: any stream::Readable (fs::ReadStream, Duplex, Transform, PassThrough, Readable::from
-// of Buffers), or anything that emits "data" (const Buffer&), "end" and "error" (const Error&)
-// and has pause() and resume(): net::Socket, http::IncomingMessage.
+// Input: any stream::Readable (process::stdin(), fs::ReadStream, Duplex, Transform,
+// PassThrough, Readable::from of Buffers), or anything that emits "data" (const Buffer&), "end" and
+// "error" (const Error&) and has pause() and resume(): net::Socket, http::IncomingMessage.
 //
 // Events: "line" (const std::string&), "close" (), "pause" (), "resume" (),
 //         "error" (const Error&) (the input's errors, forwarded).
@@ -25,7 +25,8 @@
 // Lifetime: the interface is owned by the runtime and deleted from a nextTick after it emitted
 // 'close'; do not use the reference after that. The input must outlive the interface or emit
 // 'close' before it goes (fs streams and Readable::from's streams do). Loop thread only.
-// readline/promises' question() needs a terminal's stdin, which nodecc does not have yet.
+// No terminal interface: output, prompt, question() and readline/promises are not offered
+// (process::stdin() is read as any input, a terminal's too, without raw mode).
 #include <cstddef>
 #include <deque>
 #include <memory>

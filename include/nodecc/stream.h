@@ -41,6 +41,8 @@
 //
 // Properties are methods: readableEnded(), writableFinished(), destroyed(), errored() (null
 // or the Error)...: the state is packed in bit fields, as in Node 20's kState.
+#include <memory>
+
 #include "nodecc/buffer.h"
 #include "nodecc/detail/stream_base.h"
 #include "nodecc/detail/stream_duplex.h"
@@ -75,4 +77,48 @@ namespace nodecc::process {
 // done before it returns) and whose end() finishes without closing the fd, as Node's stdout is
 // never closed. Made on first use, owned by the runtime (a new one after it finished).
 stream::Writable& asStream(WriteStream& out);
+
+// process.stdin: a stream::Readable of Buffers over fd 0 (setEncoding for text), so 'data',
+// read(), pause()/resume(), pipe, pipeline, readline and iterate() take it as any Readable:
+//
+//   process::stdin().pipe(upper).pipe(process::asStream(process::stdout));
+//   for (auto it = process::stdin().iterate(); auto chunk = co_await it.next();) { ... }
+//
+// Made on the first call (Node makes process.stdin on first access), then the same object
+// for the thread's life, owned by its runtime (destroyed, it stays destroyed, as in Node).
+// What it reads through depends on fd 0, as in Node 20:
+// - a pipe or a socket (net.Socket): read as the loop reports it readable, through the loop's
+//   backend (so the flight recorder records and replays the bytes); fd 0 is made non-blocking,
+//   which whoever shares the pipe sees too (libuv does the same). highWaterMark 16 KiB; 'end'
+//   at EOF, then 'close'. A read error destroys it with Node's "read EIO"-style error.
+// - a terminal (tty.ReadStream): the same, over the terminal reopened; isTTY is true and the
+//   highWaterMark 0. No raw mode.
+// - a file or /dev/null (fs.ReadStream with autoClose false): read(2) on the thread pool,
+//   64 KiB at a time; 'end' at EOF and no 'close' (autoDestroy false); an error (EBADF for a
+//   write-only fd) is emitted without destroying it, with fs's "EBADF: bad file descriptor,
+//   read" message. A fd 0 that was closed at start (`<&-`) reads /dev/null, as Node's.
+// - anything else (a directory): an empty stream.
+// The loop is kept alive only while it reads: a program that never reads stdin exits even with
+// an open pipe on fd 0; one listening to 'data' runs until EOF; pause() (from a nextTick, as
+// Node's) and destroy() let it exit. fd 0 is never closed. Loop thread only; one object per
+// thread, so read it from one thread.
+class ReadStream final : public stream::Readable {
+ public:
+  struct Impl;
+  ~ReadStream() override;
+  // stdin.fd: 0.
+  const int fd = 0;
+  // stdin.isTTY: fd 0 is a terminal (Node leaves it undefined otherwise).
+  const bool isTTY;
+
+ protected:
+  void _read(size_t n) override;
+  void _destroy(const Error* error, stream::Callback cb) override;
+
+ private:
+  friend ReadStream& stdin();
+  ReadStream(std::unique_ptr<Impl> impl, bool isTTY, stream::ReadableOptions<Buffer> o);
+  std::unique_ptr<Impl> impl_;
+};
+ReadStream& stdin();
 }  // namespace nodecc::process

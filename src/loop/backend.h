@@ -60,7 +60,8 @@ class Backend {
   // accept: a non-blocking, close-on-exec socket, or -errno.
   virtual os::core::Result<int> accept(IoWatcher& listener, sockaddr_storage* peer,
                                        socklen_t* peerLen) = 0;
-  // recv: bytes read; 0 means the peer finished sending.
+  // recv: bytes read; 0 means the peer finished sending. A pipe or a terminal (process.stdin)
+  // is read with read(2).
   virtual os::core::Result<size_t> recv(IoWatcher& w, void* buf, size_t len) = 0;
   // writev: bytes written (possibly fewer than asked). Never raises SIGPIPE.
   virtual os::core::Result<size_t> writev(IoWatcher& w, const iovec* iov, int count) = 0;

@@ -165,8 +165,11 @@ Result<int> EpollBackend::accept(IoWatcher& listener, sockaddr_storage* peer, so
 // of what the loop spends per request outside the kernel on a one-request-per-read load);
 // nodecc never cancels threads.
 Result<size_t> EpollBackend::recv(IoWatcher& w, void* buf, size_t len) {
-  const long n = os::core::retryEintr(
+  long n = os::core::retryEintr(
       [&] { return ::syscall(SYS_recvfrom, w.fd, buf, len, 0, nullptr, nullptr); });
+  if (n < 0 && errno == ENOTSOCK) {  // a pipe or a terminal (process.stdin): plain read
+    n = os::core::retryEintr([&] { return ::read(w.fd, buf, len); });
+  }
   if (n < 0) {
     return lastErrno();
   }

@@ -1,5 +1,6 @@
 #include "os/stdio.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -29,6 +30,50 @@ FdKind fdKind(int fd) {
     default:
       return FdKind::kUnknown;
   }
+}
+
+void reserveStdio() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 || errno != EBADF) {
+      continue;
+    }
+    // open() returns the lowest free number: this one. Anything else is not ours to keep.
+    const int got = ::open("/dev/null", O_RDWR);
+    if (got >= 0 && got != fd) {
+      ::close(got);
+    }
+  }
+}
+
+StdinSource openStdin() {
+  StdinSource s;
+  s.kind = fdKind(0);
+  switch (s.kind) {
+    case FdKind::kPipe:
+    case FdKind::kSocket: {
+      const int flags = ::fcntl(0, F_GETFL);
+      s.readable = flags < 0 || (flags & O_ACCMODE) != O_WRONLY;
+      if (flags >= 0 && (flags & O_NONBLOCK) == 0) {
+        (void)::fcntl(0, F_SETFL, flags | O_NONBLOCK);
+      }
+      break;
+    }
+    case FdKind::kTerminal: {
+      // /proc/self/fd/0 opens the terminal itself (libuv opens ttyname()): a new description.
+      const int fd = ::open("/proc/self/fd/0", O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+      if (fd >= 0) {
+        s.fd = fd;
+        s.ownsFd = true;
+      } else if (const int flags = ::fcntl(0, F_GETFL); flags >= 0) {
+        (void)::fcntl(0, F_SETFL, flags | O_NONBLOCK);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return s;
 }
 
 Result<size_t> writeAll(int fd, const void* data, size_t len) {

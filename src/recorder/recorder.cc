@@ -14,6 +14,7 @@
 #include <mutex>
 
 #include "os/seam.h"
+#include "os/stdio.h"
 #include "recorder/config.h"
 #include "recorder/frame_writer.h"
 #include "recorder/replayer.h"
@@ -401,6 +402,9 @@ void startReplay(const char* path) {
 // Before every C++ static object of the program (priority 101), so that clock reads made by
 // static initializers (process.uptime's origin) are recorded and replayed too.
 __attribute__((constructor(101))) void recorderInit() {
+  // First of all, before a trace file or anything else can take fd 0, 1 or 2 (Node's
+  // PlatformInit): the recorder's start-up is the earliest code every program runs.
+  os::core::reserveStdio();
   if (const char* replay = std::getenv("NODECC_REPLAY"); replay != nullptr && *replay != '\0') {
     startReplay(replay);
     return;

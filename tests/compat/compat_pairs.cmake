@@ -18,8 +18,11 @@ set(NODECC_COMPAT_SKIP 77)
 # With UNPRIVILEGED NAME..., those pairs run as an unprivileged user when the tests run as root
 # (run_pair.py --unprivileged), so that permission checks apply to them. With MERGE_STDERR
 # NAME..., those pairs' stderr is compared too, merged into stdout (run_pair.py --merge-stderr).
+# With STDIN NAME=SPEC or NAME.VARIANT=SPEC..., pair NAME runs with that stdin (run_pair.py
+# --stdin SPEC: file:PATH, pipe:PATH[*N], open-pipe[:PATH], null, closed), once per entry, as
+# compat.TOPIC.NAME or compat.TOPIC.NAME.VARIANT; other pairs get /dev/null.
 function(nodecc_compat_pairs topic)
-  cmake_parse_arguments(PARSE_ARGV 1 pairs "" "" "UNPRIVILEGED;MERGE_STDERR")
+  cmake_parse_arguments(PARSE_ARGV 1 pairs "" "" "UNPRIVILEGED;MERGE_STDERR;STDIN")
   if(NOT Python3_Interpreter_FOUND)
     message(STATUS "python3 not found: compat.${topic} tests not added")
     return()
@@ -43,13 +46,32 @@ function(nodecc_compat_pairs topic)
     target_link_libraries(${target} PRIVATE nodecc nodecc_warnings)
     target_compile_options(${target} PRIVATE ${NODECC_TEST_OPTIMIZE})
     nodecc_use_pch(${target} nodecc_pch)
-    add_test(NAME compat.${topic}.${name}
-             COMMAND ${Python3_EXECUTABLE} ${NODECC_COMPAT_RUNNER}
-                     --node ${NODECC_NODE_EXECUTABLE} --js ${js} --bin $<TARGET_FILE:${target}>
-                     --cwd ${CMAKE_CURRENT_SOURCE_DIR} ${extra_flags})
-    set_tests_properties(compat.${topic}.${name} PROPERTIES
-                         SKIP_RETURN_CODE ${NODECC_COMPAT_SKIP}
-                         TIMEOUT 60
-                         LABELS "compat;compat-${topic}")
+    # (test name suffix, stdin spec) per run: one run with /dev/null unless STDIN names some.
+    set(runs "")
+    foreach(entry IN LISTS pairs_STDIN)
+      if(entry MATCHES "^${name}(\\.[A-Za-z0-9_-]+)?=(.+)$")
+        list(APPEND runs "${CMAKE_MATCH_1}|--stdin=${CMAKE_MATCH_2}")
+      endif()
+    endforeach()
+    if(NOT runs)
+      set(runs "|")
+    endif()
+    foreach(run IN LISTS runs)
+      string(REPLACE "|" ";" run "${run}")
+      list(GET run 0 suffix)
+      list(LENGTH run run_length)
+      set(stdin_flag "")
+      if(run_length GREATER 1)
+        list(GET run 1 stdin_flag)
+      endif()
+      add_test(NAME compat.${topic}.${name}${suffix}
+               COMMAND ${Python3_EXECUTABLE} ${NODECC_COMPAT_RUNNER}
+                       --node ${NODECC_NODE_EXECUTABLE} --js ${js} --bin $<TARGET_FILE:${target}>
+                       --cwd ${CMAKE_CURRENT_SOURCE_DIR} ${extra_flags} ${stdin_flag})
+      set_tests_properties(compat.${topic}.${name}${suffix} PROPERTIES
+                           SKIP_RETURN_CODE ${NODECC_COMPAT_SKIP}
+                           TIMEOUT 60
+                           LABELS "compat;compat-${topic}")
+    endforeach()
   endforeach()
 endfunction()

@@ -168,6 +168,33 @@ TEST_F(EpollBackendTest, PeerWriteMakesItReadableAndRecvDrainsToEagain) {
   backend->close(sp.b);
 }
 
+// process.stdin over a pipe reads through recv, which falls back to read(2) for a non-socket:
+// data, EAGAIN once drained, then the writer's close as a hangup and a 0.
+TEST_F(EpollBackendTest, RecvReadsAPipeToEagainThenEof) {
+  int fds[2];
+  ASSERT_EQ(::pipe2(fds, O_NONBLOCK | O_CLOEXEC), 0);
+  IoWatcher r;
+  r.fd = fds[0];
+  r.interest = kReadable;
+  ASSERT_TRUE(backend->add(r).ok());
+  waitOnce(*backend);
+  ASSERT_EQ(::write(fds[1], "line\n", 5), 5);
+  EXPECT_TRUE(waitOnce(*backend).bitsFor(r) & kReadable);
+  char buf[64];
+  os::core::Result<size_t> n = backend->recv(r, buf, sizeof buf);
+  ASSERT_TRUE(n.ok()) << n.error();
+  EXPECT_EQ(std::string(buf, *n), "line\n");
+  os::core::Result<size_t> again = backend->recv(r, buf, sizeof buf);
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.error(), -EAGAIN);
+  ::close(fds[1]);
+  EXPECT_TRUE(waitOnce(*backend).bitsFor(r) & kHangup);
+  n = backend->recv(r, buf, sizeof buf);
+  ASSERT_TRUE(n.ok()) << n.error();
+  EXPECT_EQ(*n, 0u);
+  backend->close(r);
+}
+
 // Edge-triggered: readiness already reported is not reported again until new data arrives.
 TEST_F(EpollBackendTest, ReportsEachEdgeOnce) {
   SocketPair sp;

@@ -1,5 +1,5 @@
 // os/stdio: writeAll's whole writes (non-blocking descriptors included), fd kinds, terminal
-// size.
+// size, what process.stdin reads fd 0 through, and fds 0-2 reserved at start.
 #include "os/stdio.h"
 
 #include <fcntl.h>
@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -106,6 +107,66 @@ TEST(StdioFdKind, TellsPipesSocketsFilesAndDevicesApart) {
   ::close(file);
   ::unlink(path);
   EXPECT_EQ(fdKind(file), FdKind::kClosed);
+}
+
+// process.stdin's choices (openStdin) and Node's PlatformInit (reserveStdio) change fd 0, so
+// each runs in a child process (a death test's fork), which exits 0 when all held.
+bool nonBlocking(int fd) {
+  return (::fcntl(fd, F_GETFL) & O_NONBLOCK) != 0;
+}
+
+TEST(StdioReserveDeathTest, OpensDevNullOnAClosedFd0) {
+  EXPECT_EXIT(
+      {
+        ::close(0);
+        reserveStdio();
+        const bool devNull = fdKind(0) == FdKind::kCharDevice;
+        const int next = ::open("/dev/null", O_RDONLY);  // takes a number past the stdio ones
+        std::_Exit(devNull && next > 2 ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+TEST(StdioOpenStdinDeathTest, MakesAPipeNonBlockingAndReadsItWhereItIs) {
+  EXPECT_EXIT(
+      {
+        int fds[2];
+        bool ok = ::pipe(fds) == 0 && ::dup2(fds[0], 0) == 0;
+        StdinSource s = openStdin();
+        ok =
+            ok && s.kind == FdKind::kPipe && s.fd == 0 && !s.ownsFd && s.readable && nonBlocking(0);
+        std::_Exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+TEST(StdioOpenStdinDeathTest, AWriteOnlyPipeIsNotReadable) {
+  EXPECT_EXIT(
+      {
+        int fds[2];
+        bool ok = ::pipe(fds) == 0 && ::dup2(fds[1], 0) == 0;
+        StdinSource s = openStdin();
+        std::_Exit(ok && s.kind == FdKind::kPipe && !s.readable ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+TEST(StdioOpenStdinDeathTest, LeavesAFileAndDevNullBlocking) {
+  EXPECT_EXIT(
+      {
+        const int null = ::open("/dev/null", O_RDONLY);
+        bool ok = null >= 0 && ::dup2(null, 0) == 0;
+        StdinSource s = openStdin();
+        ok = ok && s.kind == FdKind::kCharDevice && s.fd == 0 && !nonBlocking(0);
+        char path[] = "/tmp/nodecc-stdin-XXXXXX";
+        const int file = mkstemp(path);
+        ok = ok && file >= 0 && ::dup2(file, 0) == 0;
+        ::unlink(path);
+        s = openStdin();
+        ok = ok && s.kind == FdKind::kFile && s.fd == 0 && !nonBlocking(0);
+        std::_Exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 TEST(StdioTerminalSize, IsEnottyForAPipe) {
