@@ -37,6 +37,7 @@ enum CommonBits : uint32_t {
   kDestroyCbCalled = 1u << 9,
   kIsDestroyedMark = 1u << 10,  // destroyer() ran on it (Node's kIsDestroyed)
   kConstructing = 1u << 11,     // _construct has not called back yet (Node's !constructed)
+  kDeleteOnRelease = 1u << 12,  // self-owned, closed, and held: deleted on the last release()
 };
 
 // What a stream's nextTick callbacks hold instead of the stream: the stream clears `stream`
@@ -140,6 +141,11 @@ class Stream : public EventEmitter {
   uint32_t commonBits() const { return common_; }
   // Makes the stream delete itself once it has emitted 'close' (or when the thread ends).
   void ownSelf();
+  // hold()/release(): a self-owned stream is not deleted while held (a pipeline holds its
+  // self-owned streams until its callback has returned, so the callback may still read them,
+  // as Node's garbage collector allows). Only for self-owned streams.
+  void hold() { ++holds_; }
+  void release();
 
  protected:
   Stream() = default;
@@ -177,6 +183,7 @@ class Stream : public EventEmitter {
 
   // Changed only where mirrorCommon() follows (kDestroyed, kErrored, kConstructing).
   uint32_t common_ = detail::kAutoDestroy | detail::kEmitClose | detail::kAllowHalfOpen;
+  uint32_t holds_ = 0;
   std::unique_ptr<Error> error_;
   detail::ReadableState* rs_ = nullptr;
   detail::WritableState* ws_ = nullptr;
@@ -194,6 +201,7 @@ class Stream : public EventEmitter {
   void onDestroyed(const Error* error);
   void emitErrorNT(const Error& error);
   void emitCloseNT();
+  void deleteSoon();
   static void destroyCallback(void* self, const Error* error);
 
   detail::Anchor* anchor_ = nullptr;

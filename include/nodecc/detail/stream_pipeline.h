@@ -84,6 +84,8 @@ class Pipeline {
   uint64_t abortId_ = 0;
   std::unique_ptr<Error> error_;
   std::vector<UniqueFunction<void(const Error*)>> destroys_;
+  // The self-owned streams (createGzip(), asStream(req)...), held until the callback returned.
+  std::vector<Stream*> held_;
   int finishCount_ = 0;
   ErrorCallback callback_;
 };

@@ -20,6 +20,10 @@ bool isQuietError(const Error& e) {
 
 void Pipeline::addStream(const std::shared_ptr<Pipeline>& self, Stream& stream, bool reading,
                          bool writing, bool end) {
+  if ((stream.commonBits() & kSelfOwned) != 0) {
+    stream.hold();
+    self->held_.push_back(&stream);
+  }
   if (end) {
     // destroyer(stream, reading, writing)
     auto done = std::make_shared<bool>(false);
@@ -123,7 +127,18 @@ void Pipeline::finishImpl(const Error* err, bool final) {
   }
   if (final) {
     std::unique_ptr<Error> e = error_ ? std::make_unique<Error>(*error_) : nullptr;
-    process::nextTick([cb = std::move(callback_), e = std::move(e)]() mutable { cb(e.get()); });
+    process::nextTick(
+        [cb = std::move(callback_), e = std::move(e), held = std::move(held_)]() mutable {
+          struct Release {
+            std::vector<Stream*>& streams;
+            ~Release() {
+              for (Stream* s : streams) {
+                s->release();
+              }
+            }
+          } release{held};
+          cb(e.get());
+        });
   }
 }
 

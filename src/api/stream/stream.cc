@@ -221,10 +221,32 @@ void Stream::emitCloseNT() {
     emit("close");
   }
   if ((common_ & kSelfOwned) != 0) {
-    // Not at once: what runs in this turn after 'close' (a pipeline's callback, a tick later;
-    // the code after `co_await stream::promises::pipeline(...)`) may still read the stream, as
-    // Node's garbage collector lets it. Gone in the check phase (or when the thread ends).
-    setImmediate([a = detail::AnchorRef(anchor())] { delete a.get(); });
+    deleteSoon();
+  }
+}
+
+// Not at once: what runs in this turn after 'close' (the code after
+// `co_await stream::promises::pipeline(...)`) may still read the stream, as Node's garbage
+// collector lets it. Gone in the check phase, or on the last release() when held then (a
+// pipeline whose callback comes turns later), or when the thread ends.
+void Stream::deleteSoon() {
+  setImmediate([a = detail::AnchorRef(anchor())] {
+    Stream* s = a.get();
+    if (s == nullptr) {
+      return;
+    }
+    if (s->holds_ != 0) {
+      s->common_ |= kDeleteOnRelease;
+    } else {
+      delete s;
+    }
+  });
+}
+
+void Stream::release() {
+  if (--holds_ == 0 && (common_ & kDeleteOnRelease) != 0) {
+    common_ &= ~kDeleteOnRelease;
+    deleteSoon();
   }
 }
 
