@@ -216,7 +216,7 @@ void ReadableStreamDefaultReader::cancel() {
 
 ReadableStreamDefaultReader ReadableStream::getReader() {
   if (!b_ || b_->locked) {
-    throw TypeError("ERR_INVALID_STATE", "ReadableStream is locked");
+    throw TypeError("ERR_INVALID_STATE", "Invalid state: ReadableStream is locked");
   }
   b_->locked = true;
   return ReadableStreamDefaultReader(b_);

@@ -95,6 +95,14 @@ Promise<> main2() {
     std::printf("pipeline %s %s\n", err.message.c_str(), str(failingClosed || failing.destroyed()));
   }
   std::printf("server finished %s\n", str(co_await closed2.promise));
+
+  res = co_await fetch(base + "/data");
+  co_await res.text();
+  try {
+    stream::fromWeb(res.body);
+  } catch (const Error& err) {
+    std::printf("used body %s %s %s\n", err.name.c_str(), err.code.c_str(), err.message.c_str());
+  }
   server.close();
 }
 

@@ -79,6 +79,14 @@ async function main() {
     console.log('pipeline', err.message, failing.destroyed);
   }
   console.log('server finished', await closed2);
+
+  res = await fetch(`${base}/data`);
+  await res.text();
+  try {
+    Readable.fromWeb(res.body);
+  } catch (err) {
+    console.log('used body', err.name, err.code, err.message);
+  }
   server.close();
 }
 

@@ -92,6 +92,23 @@ Promise<> main2() {
   res = co_await fetch(base + "/303", r303);
   std::printf("303 %s %s\n", str(res.redirected), (co_await res.text()).c_str());
 
+  ReadableStream locked = stream::toWeb(stream::Readable::from(std::vector<std::string>{"a"}));
+  locked.getReader();
+  try {
+    RequestInit lockedInit{.method = "POST", .body = locked, .duplex = "half"};
+    co_await fetch(base + "/echo", lockedInit);
+  } catch (const Error& err) {
+    std::printf("locked %s %s\n", err.name.c_str(), err.message.c_str());
+  }
+  Response used = co_await fetch(base + "/data");
+  co_await used.text();
+  try {
+    RequestInit usedInit{.method = "POST", .body = used.body, .duplex = "half"};
+    co_await fetch(base + "/echo", usedInit);
+  } catch (const Error& err) {
+    std::printf("used %s %s\n", err.name.c_str(), err.message.c_str());
+  }
+
   auto failing = []() -> AsyncGenerator<std::string> {
     co_yield "one";
     co_await timers::promises::setTimeout(20);

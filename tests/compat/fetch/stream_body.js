@@ -72,6 +72,21 @@ async function main() {
   res = await fetch(`${base}/303`, { method: 'POST', body: Readable.toWeb(Readable.from(['a'])), duplex: 'half' });
   console.log('303', res.redirected, await res.text());
 
+  const locked = Readable.toWeb(Readable.from(['a']));
+  locked.getReader();
+  try {
+    await fetch(`${base}/echo`, { method: 'POST', body: locked, duplex: 'half' });
+  } catch (err) {
+    console.log('locked', err.name, err.message);
+  }
+  const used = await fetch(`${base}/data`);
+  await used.text();
+  try {
+    await fetch(`${base}/echo`, { method: 'POST', body: used.body, duplex: 'half' });
+  } catch (err) {
+    console.log('used', err.name, err.message);
+  }
+
   async function* failing() {
     yield 'one';
     await new Promise((resolve) => setTimeout(resolve, 20));
