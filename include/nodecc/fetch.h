@@ -122,9 +122,9 @@ class ReadableStream {
 // that would send it again (any but 303) fails the fetch, as undici's does.
 class BodyInit {
  public:
-  BodyInit(std::string bytes) : bytes_(std::move(bytes)) {}
-  BodyInit(std::string_view bytes) : bytes_(bytes) {}
-  BodyInit(const char* bytes) : bytes_(bytes) {}
+  BodyInit(std::string bytes) : bytes_(std::move(bytes)), text_(true) {}
+  BodyInit(std::string_view bytes) : bytes_(bytes), text_(true) {}
+  BodyInit(const char* bytes) : bytes_(bytes), text_(true) {}
   BodyInit(const Buffer& bytes) : bytes_(bytes.view()) {}
   BodyInit(ReadableStream stream) : stream_(std::move(stream)) {}
   BodyInit(stream::Readable& readable);                 // stream::toWeb(readable)
@@ -134,9 +134,13 @@ class BodyInit {
   const ReadableStream* stream() const { return stream_ ? &*stream_ : nullptr; }
   // The bytes (empty for a stream).
   const std::string& bytes() const { return bytes_; }
+  // Given as a string: sent with content-type text/plain;charset=UTF-8 unless one is set (a
+  // Buffer or a stream gets none, as in Node).
+  bool text() const { return text_; }
 
  private:
   std::string bytes_;
+  bool text_ = false;
   std::optional<ReadableStream> stream_;
 };
 
@@ -154,6 +158,12 @@ struct RequestInit {
 
 class Response {
  public:
+  // new Response([body]): status 200, ok, its body the bytes or the stream (a stream::Readable
+  // through toWeb), to read as a fetched one; a string body gets content-type
+  // text/plain;charset=UTF-8. No body: body.getReader() throws, text() is "".
+  Response() = default;
+  explicit Response(BodyInit body);
+
   int status = 0;
   bool ok = false;  // status 200..299
   std::string statusText;

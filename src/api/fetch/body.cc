@@ -29,6 +29,16 @@ Promise<Buffer> FetchBody::readAll() {
   co_return Buffer::concat(parts);
 }
 
+Promise<ReadResult> BytesBody::read() {
+  used = true;
+  if (!bytes) {
+    return Promise<ReadResult>::resolve(ReadResult{true, Buffer()});
+  }
+  Buffer b = std::move(*bytes);
+  bytes.reset();
+  return Promise<ReadResult>::resolve(ReadResult{false, std::move(b)});
+}
+
 ResponseBody::~ResponseBody() {
   // Nobody can read the rest: free the connection rather than leave it waiting for a reader.
   if (!done && !failed && req != nullptr) {
@@ -224,6 +234,17 @@ ReadableStreamDefaultReader ReadableStream::getReader() {
 
 bool ReadableStream::locked() const {
   return b_ && b_->locked;
+}
+
+Response::Response(BodyInit init) : status(200), ok(true) {
+  if (const ReadableStream* stream = init.stream()) {
+    body = *stream;
+    return;
+  }
+  if (init.text()) {
+    headers.set("content-type", "text/plain;charset=UTF-8");
+  }
+  body.b_ = std::make_shared<detail::BytesBody>(Buffer::from(init.bytes()));
 }
 
 bool Response::bodyUsed() const {

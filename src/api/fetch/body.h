@@ -53,6 +53,15 @@ struct ResponseBody final : FetchBody {
   void settleWhole();
 };
 
+// new Response(bytes)'s body: the bytes as one chunk.
+struct BytesBody final : FetchBody {
+  explicit BytesBody(Buffer b) : bytes(std::move(b)) {}
+  Promise<ReadResult> read() override;
+  void cancel() override { bytes.reset(); }
+
+  std::optional<Buffer> bytes;
+};
+
 // The private parts of fetch.h's handles, for the fetch layer's files.
 struct FetchAccess {
   static void setBody(Response& r, std::shared_ptr<FetchBody> b) { r.body.b_ = std::move(b); }

@@ -213,7 +213,7 @@ void start(const std::shared_ptr<FetchState>& st) {
   }
   bool hasBody = st->init.body.has_value() && o.method != "GET" && o.method != "HEAD";
   const ReadableStream* bodyStream = hasBody ? st->init.body->stream() : nullptr;
-  if (hasBody && bodyStream == nullptr && !given.has("content-type")) {
+  if (hasBody && st->init.body->text() && !given.has("content-type")) {
     o.headers.emplace_back("content-type", "text/plain;charset=UTF-8");
   }
   // undici's defaults, less accept-encoding (nothing here decompresses).

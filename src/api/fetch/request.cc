@@ -69,7 +69,7 @@ Request::Request(std::string_view input, const RequestInit& init)
       return;
     }
     body_->bytes = init.body->bytes();
-    if (!headers.has("content-type")) {
+    if (init.body->text() && !headers.has("content-type")) {
       headers.set("content-type", "text/plain;charset=UTF-8");
     }
   }

@@ -83,6 +83,18 @@ Promise<> main2() {
     all += r.value.toString();
   }
   std::printf("all %s %d\n", all.c_str(), reads);
+
+  Response res(stream::toWeb(stream::Readable::from(std::vector<Buffer>{Buffer::from("hel"), Buffer::from("lo")})));
+  std::string resText = co_await res.text();
+  std::printf("response %d %s %s %s %s\n", res.status, str(res.ok), res.headers.get("content-type").value_or("null").c_str(), resText.c_str(), str(res.bodyUsed()));
+  Response textRes("hey");
+  ReadableStreamDefaultReader tr = textRes.body.getReader();
+  std::string t1 = show(co_await tr.read()), t2 = show(co_await tr.read());
+  std::printf("text response %s %s %s\n", textRes.headers.get("content-type").value_or("null").c_str(), t1.c_str(), t2.c_str());
+  Response piped(stream::toWeb(stream::Readable::from(std::vector<Buffer>{Buffer::from("round"), Buffer::from("trip")})));
+  std::string back;
+  for (auto it = stream::fromWeb(piped.body).iterate(); auto chunk = co_await it.next();) back += chunk->toString();
+  std::printf("round trip %s\n", back.c_str());
 }
 
 int main() {

@@ -72,6 +72,16 @@ async function main() {
     all += Buffer.from(r.value).toString();
   }
   console.log('all', all, reads);
+
+  const res = new Response(Readable.toWeb(Readable.from([Buffer.from('hel'), Buffer.from('lo')])));
+  console.log('response', res.status, res.ok, res.headers.get('content-type'), await res.text(), res.bodyUsed);
+  const textRes = new Response('hey');
+  const tr = textRes.body.getReader();
+  console.log('text response', textRes.headers.get('content-type'), show(await tr.read()), show(await tr.read()));
+  const piped = new Response(Readable.toWeb(Readable.from([Buffer.from('round'), Buffer.from('trip')])));
+  let back = '';
+  for await (const chunk of Readable.fromWeb(piped.body)) back += chunk;
+  console.log('round trip', back);
 }
 
 main();
