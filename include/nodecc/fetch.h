@@ -119,7 +119,8 @@ class ReadableStream {
 // ReadableStream, or a stream::Readable taken as stream::toWeb takes it), sent with
 // transfer-encoding: chunked as it is read, with the connection's backpressure ('drain'). A
 // stream body needs duplex = "half", as Node's fetch requires; it is read once, so a redirect
-// that would send it again (any but 303) fails the fetch, as undici's does.
+// that would send it again (any but 303) fails the fetch, as undici's does. An upload that ends
+// early (aborted, connection lost) cancels its stream (a Readable is destroyed; Node's is left).
 class BodyInit {
  public:
   BodyInit(std::string bytes) : bytes_(std::move(bytes)), text_(true) {}

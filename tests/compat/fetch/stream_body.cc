@@ -123,6 +123,22 @@ Promise<> main2() {
     std::printf("failed %s %s %s %s %s\n", err.name.c_str(), err.message.c_str(), err.cause->name.c_str(), err.cause->message.c_str(), err.cause->code.c_str());
   }
   std::printf("server %s\n", (co_await serverSaw.promise).c_str());
+
+  // An upload aborted by its signal while the source waits for data.
+  stream::Readable src({.read = [](stream::Readable&, size_t) {}});
+  src.push("first");
+  AbortController ac;
+  auto serverSaw2 = Promise<std::string>::withResolvers();
+  aborted.emplace(serverSaw2.resolve);
+  RequestInit abortable{.method = "POST", .body = stream::toWeb(src), .signal = ac.signal, .duplex = "half"};
+  auto pending = fetch(base + "/echo", abortable);
+  setTimeout([&ac] { ac.abort(); }, 50);
+  try {
+    co_await pending;
+  } catch (const Error& err) {
+    std::printf("abort %s %s\n", err.name.c_str(), err.message.c_str());
+  }
+  std::printf("server %s\n", (co_await serverSaw2.promise).c_str());
   server.close();
 }
 

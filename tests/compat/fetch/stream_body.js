@@ -101,6 +101,20 @@ async function main() {
     console.log('failed', err.name, err.message, err.cause.name, err.cause.message, err.cause.code);
   }
   console.log('server', await serverSaw);
+
+  // An upload aborted by its signal while the source waits for data.
+  const src = new Readable({ read() {} });
+  src.push('first');
+  const ac = new AbortController();
+  const serverSaw2 = new Promise((resolve) => { aborted = resolve; });
+  const pending = fetch(`${base}/echo`, { method: 'POST', body: Readable.toWeb(src), duplex: 'half', signal: ac.signal });
+  setTimeout(() => ac.abort(), 50);
+  try {
+    await pending;
+  } catch (err) {
+    console.log('abort', err.name, err.message);
+  }
+  console.log('server', await serverSaw2);
   server.close();
 }
 
