@@ -21,7 +21,7 @@
 // Response is a shared handle: copies see the same body, which can be consumed once (text(),
 // arrayBuffer(), json(), or body.getReader()); the body streams with backpressure (nothing is
 // read from the socket beyond what the reader asked for and a high-water mark). Request is the
-// same kind of handle over a body held in memory. Loop thread only.
+// same kind of handle over its body (bytes, or a stream read as it is sent). Loop thread only.
 //
 // Streams (the end of this header): stream::fromWeb(res.body) is Node's Readable.fromWeb, a
 // stream::Readable to pipe or pipeline anywhere; stream::toWeb(readable) is Readable.toWeb; and a
