@@ -21,7 +21,15 @@
 // Response is a shared handle: copies see the same body, which can be consumed once (text(),
 // arrayBuffer(), json(), or body.getReader()); the body streams with backpressure (nothing is
 // read from the socket beyond what the reader asked for and a high-water mark). Request is the
-// same kind of handle over a body held in memory. Loop thread only.
+// same kind of handle over its body (bytes, or a stream read as it is sent). Loop thread only.
+//
+// Streams (the end of this header): stream::fromWeb(res.body) is Node's Readable.fromWeb, a
+// stream::Readable to pipe or pipeline anywhere; stream::toWeb(readable) is Readable.toWeb; and a
+// request body may be a stream, sent chunked:
+//
+//   RequestInit init{.method = "POST", .body = fs::createReadStream(path), .duplex = "half"};
+//   auto res = co_await fetch(url, init);
+//   co_await stream::promises::pipeline(stream::fromWeb(res.body), zlib::createGunzip(), out);
 //
 // json() parses the body with nodecc's JSON (nodecc/json.h) after decoding it as UTF-8 with a
 // leading byte order mark dropped (as undici's text() and json()); a malformed body rejects
@@ -40,6 +48,7 @@
 #include "nodecc/http_client.h"
 #include "nodecc/json.h"
 #include "nodecc/promise.h"
+#include "nodecc/stream.h"
 
 namespace nodecc {
 
@@ -71,15 +80,6 @@ class Headers {
   http::HeaderPairs list_;  // lower-cased names, in the order they were added
 };
 
-// fetch(url, init).
-struct RequestInit {
-  std::string method = "GET";
-  Headers headers{};
-  std::optional<std::string> body{};  // a string or bytes; none for GET and HEAD
-  AbortSignal signal{};
-  std::string redirect = "follow";  // "follow", "manual" or "error"
-};
-
 // reader.read()'s result: {done, value}.
 struct ReadResult {
   bool done = false;
@@ -101,7 +101,8 @@ class ReadableStreamDefaultReader {
   std::shared_ptr<detail::FetchBody> b_;
 };
 
-// response.body: the body as a stream of Buffers.
+// response.body, or stream::toWeb(readable): a stream of Buffers read through getReader().
+// A handle: copies share the stream.
 class ReadableStream {
  public:
   // Throws TypeError when the body is already used or locked.
@@ -114,8 +115,56 @@ class ReadableStream {
   std::shared_ptr<detail::FetchBody> b_;
 };
 
+// RequestInit's body: bytes (a string or a Buffer, sent with content-length), or a stream (a
+// ReadableStream, or a stream::Readable taken as stream::toWeb takes it), sent with
+// transfer-encoding: chunked as it is read, with the connection's backpressure ('drain'). A
+// stream body needs duplex = "half", as Node's fetch requires; it is read once, so a redirect
+// that would send it again (any but 303) fails the fetch, as undici's does. An upload that ends
+// early (aborted, connection lost) cancels its stream (a Readable is destroyed; Node's is left).
+class BodyInit {
+ public:
+  BodyInit(std::string bytes) : bytes_(std::move(bytes)), text_(true) {}
+  BodyInit(std::string_view bytes) : bytes_(bytes), text_(true) {}
+  BodyInit(const char* bytes) : bytes_(bytes), text_(true) {}
+  BodyInit(const Buffer& bytes) : bytes_(bytes.view()) {}
+  BodyInit(ReadableStream stream) : stream_(std::move(stream)) {}
+  BodyInit(stream::Readable& readable);                 // stream::toWeb(readable)
+  BodyInit(stream::ReadableOf<std::string>& readable);  // stream::toWeb(readable)
+
+  // The stream, or null for bytes.
+  const ReadableStream* stream() const { return stream_ ? &*stream_ : nullptr; }
+  // The bytes (empty for a stream).
+  const std::string& bytes() const { return bytes_; }
+  // Given as a string: sent with content-type text/plain;charset=UTF-8 unless one is set (a
+  // Buffer or a stream gets none, as in Node).
+  bool text() const { return text_; }
+
+ private:
+  std::string bytes_;
+  bool text_ = false;
+  std::optional<ReadableStream> stream_;
+};
+
+// fetch(url, init).
+struct RequestInit {
+  std::string method = "GET";
+  Headers headers{};
+  std::optional<BodyInit> body{};  // none for GET and HEAD
+  AbortSignal signal{};
+  std::string redirect = "follow";  // "follow", "manual" or "error"
+  // "half" is required with a stream body (TypeError "RequestInit: duplex option is required
+  // when sending a body."); the only value accepted.
+  std::string duplex{};
+};
+
 class Response {
  public:
+  // new Response([body]): status 200, ok, its body the bytes or the stream (a stream::Readable
+  // through toWeb), to read as a fetched one; a string body gets content-type
+  // text/plain;charset=UTF-8. No body: body.getReader() throws, text() is "".
+  Response() = default;
+  explicit Response(BodyInit body);
+
   int status = 0;
   bool ok = false;  // status 200..299
   std::string statusText;
@@ -152,6 +201,7 @@ class Request {
   Headers headers;
   AbortSignal signal;
   std::string redirect;
+  std::string duplex = "half";  // as undici's request.duplex
 
   bool bodyUsed() const;
   Promise<std::string> text();
@@ -167,6 +217,7 @@ class Request {
   friend Promise<Response> fetch(const Request& request);
   struct Body {
     std::optional<std::string> bytes;
+    std::optional<ReadableStream> stream;  // a stream body, read as the request is sent
     bool used = false;
   };
   std::shared_ptr<Body> body_;
@@ -187,3 +238,29 @@ Promise<Response> fetch(std::string_view, RequestInit&&) = delete;  // GCC 12: n
 #endif
 
 }  // namespace nodecc
+
+// Node's Readable.fromWeb and Readable.toWeb, between fetch's ReadableStream and the stream
+// module. Free functions here rather than statics of stream::ReadableOf: the stream layer knows
+// nothing of fetch (it is below it), and overloads on the stream's type leave room for
+// Writable's and Duplex's forms. stream::fromWeb(res.body) is Node's Readable.fromWeb(res.body).
+namespace nodecc::stream {
+
+// Readable.fromWeb(readableStream): a byte Readable (high-water mark 16 KiB, as Node 20's) that
+// takes the stream's reader (TypeError when it is locked) and reads one chunk each time _read
+// asks, so a response body is read from its connection no faster than the Readable's consumer
+// takes it. Destroying the Readable cancels the stream (a response's connection is closed, as
+// reader.cancel() does); a read that fails ("terminated": the connection ended the body early)
+// destroys it with that error. Owned by the runtime: it deletes itself after 'close'.
+Readable& fromWeb(ReadableStream stream);
+
+// Readable.toWeb(readable): a ReadableStream over a byte Readable (or one of strings, each a
+// chunk of its UTF-8 bytes), usable as a fetch request body. The Readable is read in paused
+// mode: chunks are queued up to its readableHighWaterMark (bytes; one chunk in object mode),
+// then it is paused until read() takes them. Its end is {done: true}; its error rejects read();
+// a 'close' before its end rejects with AbortError (cause ERR_STREAM_PREMATURE_CLOSE), as
+// Node's. reader.cancel() destroys it. Keep a Readable you own alive until the stream has been
+// read to its end or cancelled (as for pipe); Readable::from's are the runtime's.
+ReadableStream toWeb(Readable& readable);
+ReadableStream toWeb(ReadableOf<std::string>& readable);
+
+}  // namespace nodecc::stream

@@ -6,22 +6,50 @@ namespace {
 Error terminated() {
   return TypeError("", "terminated");
 }
-Error unusable() {
-  return TypeError("", "Body is unusable: Body has already been read");
-}
 }  // namespace
 
-FetchBody::~FetchBody() {
+Error bodyUnusable() {
+  return TypeError("", "Body is unusable: Body has already been read");
+}
+
+Promise<Buffer> FetchBody::readAll() {
+  if (used || locked) {
+    throw bodyUnusable();
+  }
+  locked = true;
+  std::shared_ptr<FetchBody> self = shared_from_this();  // the frame keeps the body
+  std::vector<Buffer> parts;
+  for (;;) {
+    ReadResult r = co_await self->read();
+    if (r.done) {
+      break;
+    }
+    parts.push_back(std::move(r.value));
+  }
+  co_return Buffer::concat(parts);
+}
+
+Promise<ReadResult> BytesBody::read() {
+  used = true;
+  if (!bytes) {
+    return Promise<ReadResult>::resolve(ReadResult{true, Buffer()});
+  }
+  Buffer b = std::move(*bytes);
+  bytes.reset();
+  return Promise<ReadResult>::resolve(ReadResult{false, std::move(b)});
+}
+
+ResponseBody::~ResponseBody() {
   // Nobody can read the rest: free the connection rather than leave it waiting for a reader.
   if (!done && !failed && req != nullptr) {
     req->destroy();
   }
 }
 
-void FetchBody::attach(http::ClientRequest& request, http::IncomingMessage& response) {
+void ResponseBody::attach(http::ClientRequest& request, http::IncomingMessage& response) {
   req = &request;
   res = &response;
-  std::weak_ptr<FetchBody> weak = weak_from_this();
+  std::weak_ptr<ResponseBody> weak = std::static_pointer_cast<ResponseBody>(shared_from_this());
   request.on("close", [weak] {
     if (auto b = weak.lock()) {
       b->req = nullptr;
@@ -53,7 +81,7 @@ void FetchBody::attach(http::ClientRequest& request, http::IncomingMessage& resp
   response.pause();  // nothing flows until someone reads
 }
 
-void FetchBody::onData(const Buffer& chunk) {
+void ResponseBody::onData(const Buffer& chunk) {
   if (collecting) {
     chunks.push_back(chunk);
     return;
@@ -73,7 +101,7 @@ void FetchBody::onData(const Buffer& chunk) {
   }
 }
 
-void FetchBody::onEnd() {
+void ResponseBody::onEnd() {
   done = true;
   if (collecting) {
     settleWhole();
@@ -86,7 +114,7 @@ void FetchBody::onEnd() {
   }
 }
 
-void FetchBody::onFailure() {
+void ResponseBody::onFailure() {
   if (done || failed) {
     return;
   }
@@ -103,7 +131,7 @@ void FetchBody::onFailure() {
   }
 }
 
-void FetchBody::settleWhole() {
+void ResponseBody::settleWhole() {
   if (!whole) {
     return;
   }
@@ -113,7 +141,7 @@ void FetchBody::settleWhole() {
   chunks.clear();
 }
 
-Promise<ReadResult> FetchBody::read() {
+Promise<ReadResult> ResponseBody::read() {
   used = true;
   if (!chunks.empty()) {
     Buffer b = std::move(chunks.front());
@@ -137,9 +165,9 @@ Promise<ReadResult> FetchBody::read() {
   return p.promise;
 }
 
-Promise<Buffer> FetchBody::readAll() {
+Promise<Buffer> ResponseBody::readAll() {
   if (used || locked) {
-    return Promise<Buffer>::reject(unusable());
+    return Promise<Buffer>::reject(bodyUnusable());
   }
   used = true;
   locked = true;
@@ -157,10 +185,15 @@ Promise<Buffer> FetchBody::readAll() {
   return p.promise;
 }
 
-void FetchBody::cancel() {
+void ResponseBody::cancel() {
   chunks.clear();
   if (!done && !failed) {
     done = true;  // a cancelled stream reads as ended
+    if (waiting) {
+      Resolve<ReadResult> r = std::move(*waiting);
+      waiting.reset();
+      r(ReadResult{true, Buffer()});
+    }
     if (req) {
       req->destroy();
     }
@@ -193,7 +226,7 @@ void ReadableStreamDefaultReader::cancel() {
 
 ReadableStreamDefaultReader ReadableStream::getReader() {
   if (!b_ || b_->locked) {
-    throw TypeError("ERR_INVALID_STATE", "ReadableStream is locked");
+    throw TypeError("ERR_INVALID_STATE", "Invalid state: ReadableStream is locked");
   }
   b_->locked = true;
   return ReadableStreamDefaultReader(b_);
@@ -201,6 +234,17 @@ ReadableStreamDefaultReader ReadableStream::getReader() {
 
 bool ReadableStream::locked() const {
   return b_ && b_->locked;
+}
+
+Response::Response(BodyInit init) : status(200), ok(true) {
+  if (const ReadableStream* stream = init.stream()) {
+    body = *stream;
+    return;
+  }
+  if (init.text()) {
+    headers.set("content-type", "text/plain;charset=UTF-8");
+  }
+  body.b_ = std::make_shared<detail::BytesBody>(Buffer::from(init.bytes()));
 }
 
 bool Response::bodyUsed() const {

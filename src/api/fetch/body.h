@@ -1,9 +1,12 @@
 #pragma once
-// FetchBody: the body of a fetch() Response, read from the response IncomingMessage with
-// backpressure: the message stays paused except while a read() (or text()/arrayBuffer())
-// waits for bytes. Shared by the Response handles (and their readers); when the last handle
-// goes while the body is unread, the request is destroyed so its connection is not left
-// taken. The message's listeners hold the body only weakly.
+// FetchBody: what a ReadableStream reads, shared by its handles and its reader. Two kinds: a
+// fetch() response's body (ResponseBody, below) and a stream::Readable's (toWeb, in
+// web_streams.cc). The flags are the web stream's own (disturbed, locked).
+//
+// ResponseBody reads the response IncomingMessage with backpressure: the message stays paused
+// except while a read() (or text()/arrayBuffer()) waits for bytes. When the last handle goes
+// while the body is unread, the request is destroyed so its connection is not left taken. The
+// message's listeners hold the body only weakly.
 #include <deque>
 #include <memory>
 #include <optional>
@@ -13,21 +16,32 @@
 namespace nodecc::detail {
 
 struct FetchBody : std::enable_shared_from_this<FetchBody> {
-  ~FetchBody();
+  virtual ~FetchBody() = default;
+  // reader.read(): the next chunk, {done: true} at the end, or the stream's error.
+  virtual Promise<ReadResult> read() = 0;
+  // The whole body (text(), arrayBuffer()): TypeError "Body is unusable" once used or locked.
+  virtual Promise<Buffer> readAll();
+  // reader.cancel(): a pending read() resolves {done: true}; the source is released.
+  virtual void cancel() = 0;
+
+  bool used = false;    // disturbed: a read began
+  bool locked = false;  // a reader or a whole-body read holds it
+};
+
+struct ResponseBody final : FetchBody {
+  ~ResponseBody() override;
   // Starts listening to `res` (from the 'response' listener, before any byte arrives).
   void attach(http::ClientRequest& req, http::IncomingMessage& res);
 
-  Promise<ReadResult> read();
-  Promise<Buffer> readAll();
-  void cancel();
+  Promise<ReadResult> read() override;
+  Promise<Buffer> readAll() override;
+  void cancel() override;
 
   http::ClientRequest* req = nullptr;    // until the request's 'close'
   http::IncomingMessage* res = nullptr;  // until the response's 'close'
   std::deque<Buffer> chunks;
   bool done = false;
   bool failed = false;
-  bool used = false;    // disturbed: a read began
-  bool locked = false;  // a reader or a whole-body read holds it
   bool collecting = false;
   std::optional<Resolve<ReadResult>> waiting;
   std::optional<Resolve<Buffer>> whole;
@@ -38,5 +52,28 @@ struct FetchBody : std::enable_shared_from_this<FetchBody> {
   void onFailure();
   void settleWhole();
 };
+
+// new Response(bytes)'s body: the bytes as one chunk.
+struct BytesBody final : FetchBody {
+  explicit BytesBody(Buffer b) : bytes(std::move(b)) {}
+  Promise<ReadResult> read() override;
+  void cancel() override { bytes.reset(); }
+
+  std::optional<Buffer> bytes;
+};
+
+// The private parts of fetch.h's handles, for the fetch layer's files.
+struct FetchAccess {
+  static void setBody(Response& r, std::shared_ptr<FetchBody> b) { r.body.b_ = std::move(b); }
+  static ReadableStream makeStream(std::shared_ptr<FetchBody> b) {
+    ReadableStream s;
+    s.b_ = std::move(b);
+    return s;
+  }
+  static const std::shared_ptr<FetchBody>& body(const ReadableStream& s) { return s.b_; }
+};
+
+// TypeError "Body is unusable: Body has already been read".
+Error bodyUnusable();
 
 }  // namespace nodecc::detail

@@ -23,10 +23,6 @@ http::Agent& fetchAgent() {
   });
 }
 
-struct FetchAccess {
-  static void setBody(Response& r, std::shared_ptr<FetchBody> b) { r.body.b_ = std::move(b); }
-};
-
 }  // namespace detail
 
 namespace {
@@ -52,6 +48,53 @@ Error fetchFailed(Error why) {
 Error fetchFailed(std::string why) {
   return fetchFailed(Error(std::move(why)));
 }
+
+// A stream body (RequestInit's body is a ReadableStream): read one chunk at a time, the next
+// once the connection took the last (write() returned true, or 'drain'), sent chunked; its end
+// ends the request. A read that fails destroys the request with its error, so the fetch
+// rejects with it as "fetch failed"'s cause; a request that closes first cancels the stream.
+struct Upload : std::enable_shared_from_this<Upload> {
+  std::shared_ptr<detail::FetchBody> body;
+  http::ClientRequest* req = nullptr;  // until its 'close'
+
+  static void start(std::shared_ptr<detail::FetchBody> body, http::ClientRequest& req) {
+    auto up = std::make_shared<Upload>();
+    up->body = std::move(body);
+    up->body->used = true;
+    up->body->locked = true;
+    up->req = &req;
+    req.on("close", [up] {
+      up->req = nullptr;
+      up->body->cancel();
+    });
+    up->pump();
+  }
+
+  void pump() {
+    body->read().then(
+        [self = shared_from_this()](ReadResult& r) {
+          if (self->req == nullptr) {
+            return;
+          }
+          if (r.done) {
+            self->req->end();
+          } else if (self->req->write(r.value)) {
+            self->pump();
+          } else {
+            self->req->once("drain", [self] {
+              if (self->req != nullptr) {
+                self->pump();
+              }
+            });
+          }
+        },
+        [self = shared_from_this()](std::exception_ptr e) {
+          if (self->req != nullptr) {
+            self->req->destroy(toError(e));
+          }
+        });
+  }
+};
 
 bool isRedirect(int status) {
   return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
@@ -94,6 +137,12 @@ void onResponse(const std::shared_ptr<FetchState>& st, http::ClientRequest& req,
       st->reject(fetchFailed("invalid redirect location"));
       return;
     }
+    // A stream was read as it was sent: it cannot be sent again (undici: a network error
+    // whose cause is an Error without a message), unless a 303 drops it.
+    if (res.statusCode != 303 && st->init.body && st->init.body->stream() != nullptr) {
+      st->reject(fetchFailed(""));
+      return;
+    }
     // 303 (except after HEAD), and 301/302 after POST, continue as a GET without a body.
     std::string& m = st->init.method;
     if ((res.statusCode == 303 && m != "HEAD") ||
@@ -118,7 +167,7 @@ void onResponse(const std::shared_ptr<FetchState>& st, http::ClientRequest& req,
   }
   r.url = st->url;
   r.redirected = st->redirects > 0;
-  auto body = std::make_shared<detail::FetchBody>();
+  auto body = std::make_shared<detail::ResponseBody>();
   body->attach(req, res);
   detail::FetchAccess::setBody(r, body);
   st->settled = true;
@@ -163,7 +212,8 @@ void start(const std::shared_ptr<FetchState>& st) {
     o.headers.emplace_back(n, v);
   }
   bool hasBody = st->init.body.has_value() && o.method != "GET" && o.method != "HEAD";
-  if (hasBody && !given.has("content-type")) {
+  const ReadableStream* bodyStream = hasBody ? st->init.body->stream() : nullptr;
+  if (hasBody && st->init.body->text() && !given.has("content-type")) {
     o.headers.emplace_back("content-type", "text/plain;charset=UTF-8");
   }
   // undici's defaults, less accept-encoding (nothing here decompresses).
@@ -188,8 +238,10 @@ void start(const std::shared_ptr<FetchState>& st) {
     }
     st->reject(fetchFailed(e));
   });
-  if (hasBody) {
-    req->end(*st->init.body);
+  if (bodyStream != nullptr) {
+    Upload::start(detail::FetchAccess::body(*bodyStream), *req);
+  } else if (hasBody) {
+    req->end(st->init.body->bytes());
   } else {
     req->end();
   }
@@ -212,6 +264,22 @@ Promise<Response> fetch(std::string_view url, const RequestInit& init) {
   if (init.redirect != "follow" && init.redirect != "manual" && init.redirect != "error") {
     st->reject(TypeError("ERR_INVALID_ARG_VALUE",
                          "'" + init.redirect + "' is not a valid value for 'redirect'"));
+    return p.promise;
+  }
+  if (init.body && init.body->stream() != nullptr) {
+    if (init.duplex.empty()) {
+      st->reject(TypeError("", "RequestInit: duplex option is required when sending a body."));
+      return p.promise;
+    }
+    const auto& b = detail::FetchAccess::body(*init.body->stream());
+    if (!b || b->used || b->locked) {
+      st->reject(TypeError("", "Response body object should not be disturbed or locked"));
+      return p.promise;
+    }
+  }
+  if (!init.duplex.empty() && init.duplex != "half") {
+    st->reject(TypeError("", "Request constructor: " + init.duplex +
+                                 " is not an accepted type. Expected one of half."));
     return p.promise;
   }
   start(st);

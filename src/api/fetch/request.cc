@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "api/fetch/body.h"
 #include "nodecc/fetch.h"
 #include "nodecc/url.h"
 #include "text/ascii.h"
@@ -10,10 +11,6 @@
 namespace nodecc {
 
 namespace {
-
-Error unusable() {
-  return TypeError("", "Body is unusable: Body has already been read");
-}
 
 // undici decodes a body as UTF-8 and drops one leading byte order mark (text() and json()).
 std::string_view withoutBom(std::string_view text) {
@@ -55,12 +52,24 @@ Request::Request(std::string_view input, const RequestInit& init)
       throw TypeError("", "'" + method + "' HTTP method is unsupported.");
     }
   }
+  if (!init.duplex.empty() && init.duplex != "half") {
+    throw TypeError("", "Request constructor: " + init.duplex +
+                            " is not an accepted type. Expected "
+                            "one of half.");
+  }
   if (init.body) {
     if (method == "GET" || method == "HEAD") {
       throw TypeError("", "Request with GET/HEAD method cannot have body.");
     }
-    body_->bytes = *init.body;
-    if (!headers.has("content-type")) {
+    if (const ReadableStream* stream = init.body->stream()) {
+      if (init.duplex.empty()) {
+        throw TypeError("", "RequestInit: duplex option is required when sending a body.");
+      }
+      body_->stream = *stream;
+      return;
+    }
+    body_->bytes = init.body->bytes();
+    if (init.body->text() && !headers.has("content-type")) {
       headers.set("content-type", "text/plain;charset=UTF-8");
     }
   }
@@ -72,11 +81,15 @@ bool Request::bodyUsed() const {
 
 Promise<Buffer> Request::arrayBuffer() {
   if (body_->used) {
-    return Promise<Buffer>::reject(unusable());
+    return Promise<Buffer>::reject(detail::bodyUnusable());
   }
   if (body_->bytes) {
     body_->used = true;  // a request without a body is never disturbed, as undici's
     return Promise<Buffer>::resolve(Buffer::from(*std::exchange(body_->bytes, std::nullopt)));
+  }
+  if (body_->stream) {
+    body_->used = true;
+    return detail::FetchAccess::body(*std::exchange(body_->stream, std::nullopt))->readAll();
   }
   return Promise<Buffer>::resolve(Buffer());
 }
@@ -112,6 +125,11 @@ Promise<Response> fetch(const Request& request) {
     request.body_->used = true;
     init.body = std::move(*request.body_->bytes);
     request.body_->bytes.reset();
+  } else if (request.body_->stream) {
+    request.body_->used = true;
+    init.body = std::move(*request.body_->stream);
+    init.duplex = "half";
+    request.body_->stream.reset();
   }
   return fetch(request.url, init);
 }
