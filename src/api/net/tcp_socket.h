@@ -42,6 +42,17 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   // hear it).
   int release(std::unique_ptr<net::core::Stream::Filter>* filter);
 
+  // tls's new TLSSocket(socket) and tls.connect({socket}): `wrapper` takes this connected plain
+  // socket's descriptor over (a STARTTLS upgrade). wrappable() says whether it can: open, no
+  // filter of its own, no file queued, not wrapped already. handOver() returns the descriptor
+  // and, in *unsent, what this socket still had to send (the wrapper sends it first; the write
+  // callbacks run now). From then on this socket reads nothing and emits nothing; destroy()
+  // destroys the wrapper, which owns it and counts for its server (getConnections, close);
+  // when the wrapper closes, this socket emits 'close' (false) just before the wrapper's own
+  // 'close' and is freed, as Node's wrapped net.Socket.
+  bool wrappable() const;
+  int handOver(TcpSocket& wrapper, std::string* unsent);
+
   // SocketBackend
   net::core::Stream& stream() override { return stream_; }
   bool write(std::string_view data, UniqueFunction<void(Error*)> cb) override;
@@ -50,7 +61,7 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   void pause() override;
   void resume() override;
   void setTimeout(uint64_t ms) override;
-  bool destroyed() const override { return destroying_; }
+  bool destroyed() const override { return destroying_ && wrapper_ == nullptr; }
   bool readable() const override { return !peerEnded_ && !destroying_; }
   bool writable() const override { return !ended_ && !destroying_; }
 
@@ -75,6 +86,11 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
 
  private:
   static void onTimeout(loop::core::Timer* t);
+  // The wrapper closes: 'close' (false) on this wrapped socket, freed once its own stream has
+  // closed too.
+  void wrapperClosed();
+  // ...and its listeners have returned: this socket is freed (now, or once its stream closed).
+  void wrapperGone();
 
   loop::core::Loop& loop_;
   net::core::Stream stream_;
@@ -90,6 +106,12 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   bool destroying_ = false;
   bool connected_ = false;
   core::SocketAddress connectTarget_;
+  // handOver(): the socket that took this one's descriptor, while it lives; and the reverse.
+  TcpSocket* wrapper_ = nullptr;
+  TcpSocket* wrapped_ = nullptr;
+  bool streamClosed_ = false;  // a wrapped socket's stream has called onClose
+  bool unwrapped_ = false;     // a wrapped socket's wrapper has emitted 'close'...
+  bool wrapperGone_ = false;   // ...and returned from it
 };
 
 }  // namespace nodecc::net::detail
