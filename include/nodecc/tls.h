@@ -196,7 +196,11 @@ struct ConnectionOptions : SecureContextOptions {
   // A connected net::Socket to run TLS over instead of connecting (host and port are then not
   // used but for the name checked): it must be a net module socket (net::connect, a
   // net::Server's, an http server's 'upgrade' socket), open, without TLS already. Throws
-  // ERR_INVALID_ARG_VALUE otherwise. No 'connect' is emitted ('secureConnect' is).
+  // ERR_INVALID_ARG_VALUE otherwise. No 'connect' is emitted ('secureConnect' is), unless the
+  // socket was still connecting: it is taken once it has emitted 'connect', and this socket
+  // emits 'connect' then; a failed connect is that socket's 'error', then this one's (the
+  // same) and 'close' (false), as Node's. Until it is taken, either one destroyed destroys
+  // the other, and each is valid until its own 'close' (the plain socket's comes first).
   net::Socket* socket = nullptr;
 };
 

@@ -134,6 +134,11 @@ void TcpSocket::onConnect(int status) {
   }
   socket_->emit("connect");
   socket_->emit("ready");
+  if (pendingWrapper_ != nullptr && !destroying_) {
+    TcpSocket* wrapper = std::exchange(pendingWrapper_, nullptr);
+    wrapper->pendingWrapped_ = nullptr;
+    wrapper->onWrappedConnect(*this);
+  }
 }
 
 void TcpSocket::onDrain() {
@@ -182,7 +187,7 @@ void TcpSocket::onClose() {
     // alone) and the wrapper's 'close'.
     wrapped->wrapperClosed();
   }
-  socket_->emit("close", bool(error_));
+  socket_->emit("close", bool(error_) && !errorIsWrapped_);
   if (wrapped != nullptr) {
     wrapped->wrapperGone();
   }
@@ -258,7 +263,20 @@ void TcpSocket::destroy(const Error* err) {
     error_ = std::make_unique<Error>(*err);
   }
   loop_.stopTimer(timer_);
+  // A wrapper and the socket it waits for go together (Node: they share the handle), the
+  // socket's 'close' first, as in Node (close callbacks run in the order they are queued).
+  if (TcpSocket* plain = std::exchange(pendingWrapped_, nullptr)) {
+    plain->pendingWrapper_ = nullptr;
+    plain->destroy(nullptr);
+  }
   stream_.close();
+  if (TcpSocket* wrapper = std::exchange(pendingWrapper_, nullptr)) {
+    wrapper->pendingWrapped_ = nullptr;
+    // Node's TLSSocket re-emits its socket's 'error', then closes because that socket did:
+    // 'close' (false).
+    wrapper->errorIsWrapped_ = err != nullptr;
+    wrapper->destroy(err);
+  }
   if (server) {
     // Node counts the connection gone at destroy(), before the socket's own 'close' (which
     // waits for the close phase): the server's 'close' can come first.

@@ -52,6 +52,18 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   // 'close' and is freed, as Node's wrapped net.Socket.
   bool wrappable() const;
   int handOver(TcpSocket& wrapper, std::string* unsent);
+  // A socket still connecting (tls.connect({socket: net.connect(...)})): once it has emitted
+  // 'connect', wrapper.onWrappedConnect(*this) (which calls handOver); if it fails or is
+  // destroyed first, the wrapper is destroyed with its error; a wrapper destroyed first
+  // destroys it.
+  bool wrappableOnceConnected() const {
+    return !connected_ && !destroying_ && stream_.connecting() && stream_.filter() == nullptr &&
+           pendingWrapper_ == nullptr;
+  }
+  void wrapOnceConnected(TcpSocket& wrapper) {
+    pendingWrapper_ = &wrapper;
+    wrapper.pendingWrapped_ = this;
+  }
 
   // SocketBackend
   net::core::Stream& stream() override { return stream_; }
@@ -83,6 +95,8 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   // hadError, as ever): a tls.Server's sockets, on each of which Node's server keeps a
   // listener of its own (onSocketTLSError), so that a client's reset never ends the process.
   virtual bool dropsUnheardErrors() const { return false; }
+  // The socket this one waits to wrap (wrapOnceConnected) has connected.
+  virtual void onWrappedConnect(TcpSocket& plain) {}
 
  private:
   static void onTimeout(loop::core::Timer* t);
@@ -109,9 +123,13 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   // handOver(): the socket that took this one's descriptor, while it lives; and the reverse.
   TcpSocket* wrapper_ = nullptr;
   TcpSocket* wrapped_ = nullptr;
-  bool streamClosed_ = false;  // a wrapped socket's stream has called onClose
-  bool unwrapped_ = false;     // a wrapped socket's wrapper has emitted 'close'...
-  bool wrapperGone_ = false;   // ...and returned from it
+  // wrapOnceConnected(): the wrapper waiting for this socket to connect; and the reverse.
+  TcpSocket* pendingWrapper_ = nullptr;
+  TcpSocket* pendingWrapped_ = nullptr;
+  bool errorIsWrapped_ = false;  // error_ is the failed connect of the socket it waited for
+  bool streamClosed_ = false;    // a wrapped socket's stream has called onClose
+  bool unwrapped_ = false;       // a wrapped socket's wrapper has emitted 'close'...
+  bool wrapperGone_ = false;     // ...and returned from it
 };
 
 }  // namespace nodecc::net::detail

@@ -72,7 +72,7 @@ Server& createServer(const ServerOptions& options,
 
 TLSSocket& connect(const ConnectionOptions& options, UniqueFunction<void()> secureConnectListener) {
   if (options.socket != nullptr) {
-    (void)detail::TlsSocketImpl::wrappable(*options.socket);  // throws before anything is made
+    (void)detail::TlsSocketImpl::wrappable(*options.socket, true);  // throws before anything
   }
   auto ctx = detail::makeContext(detail::toCore(options, false));  // throws for a refused option
   auto* impl = detail::TlsSocketImpl::client(options, std::move(ctx));

@@ -69,9 +69,14 @@ TlsSocketImpl* TlsSocketImpl::client(const ConnectionOptions& o,
   self->socket().allowHalfOpen = o.allowHalfOpen;
   self->tlsSocket().servername = co.servername;
   if (o.socket != nullptr) {
-    self->takeOver(wrappable(*o.socket));
-    if (!self->destroyed()) {
-      self->conn_->startClient();
+    net::detail::TcpSocket& plain = wrappable(*o.socket, true);
+    if (!plain.wrappable()) {
+      plain.wrapOnceConnected(*self);  // as Node: 'connect' (the plain socket's, then this one's)
+    } else {
+      self->takeOver(plain);
+      if (!self->destroyed()) {
+        self->conn_->startClient();
+      }
     }
   }
   return self;
@@ -92,12 +97,23 @@ TlsSocketImpl* TlsSocketImpl::wrapServer(net::detail::TcpSocket& plain,
   return self;
 }
 
-net::detail::TcpSocket& TlsSocketImpl::wrappable(net::Socket& socket) {
+void TlsSocketImpl::onWrappedConnect(net::detail::TcpSocket& plain) {
+  takeOver(plain);
+  if (destroyed()) {
+    return;
+  }
+  TcpSocket::onConnect(0);  // 'connect' and 'ready'
+  if (!destroyed()) {
+    conn_->startClient();
+  }
+}
+
+net::detail::TcpSocket& TlsSocketImpl::wrappable(net::Socket& socket, bool connecting) {
   auto* tcp = dynamic_cast<net::detail::TcpSocket*>(socket.backend());
-  if (tcp == nullptr || !tcp->wrappable()) {
+  if (tcp == nullptr || !(tcp->wrappable() || (connecting && tcp->wrappableOnceConnected()))) {
     throw Error("ERR_INVALID_ARG_VALUE",
-                "The socket to wrap must be an open net.Socket without TLS, connected and not "
-                "wrapped already");
+                "The socket to wrap must be an open net.Socket without TLS, connected (or, for "
+                "tls.connect, connecting) and not wrapped already");
   }
   return *tcp;
 }

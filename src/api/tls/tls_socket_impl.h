@@ -37,7 +37,8 @@ class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connecti
                                    std::shared_ptr<core::Context> ctx);
   // The net module socket behind `socket` if TLS can be run over it (TcpSocket::wrappable), else
   // throws ERR_INVALID_ARG_VALUE.
-  static net::detail::TcpSocket& wrappable(net::Socket& socket);
+  // With `connecting`, a socket still connecting is taken too (tls.connect's).
+  static net::detail::TcpSocket& wrappable(net::Socket& socket, bool connecting = false);
 
   TLSSocket& tlsSocket() { return static_cast<TLSSocket&>(socket()); }
   core::Connection* connection() const { return conn_; }
@@ -53,6 +54,9 @@ class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connecti
 
   // TcpSocket: a server's socket drops an 'error' no one listens to, as Node's.
   bool dropsUnheardErrors() const override { return server_ != nullptr; }
+  // tls.connect({socket}) over a socket that was still connecting: 'connect', then the
+  // handshake.
+  void onWrappedConnect(net::detail::TcpSocket& plain) override;
   // net::core::Stream::Handler, through TcpSocket
   void onConnect(int status) override;
   void onEnd() override;
