@@ -22,11 +22,35 @@
 //   Server:    "secureConnection" (TLSSocket&), "tlsClientError" (const Error&, TLSSocket&),
 //              "keylog" (const Buffer& line, TLSSocket&)
 //   TLSSocket: "secureConnect" () (client), "session" (const Buffer&) (client),
-//              "keylog" (const Buffer& line)
+//              "keylog" (const Buffer& line), "secure" () (createTLSSocket's server sockets)
 // A server's 'connection' (net::Socket&) comes before the handshake, as in Node; the socket it
 // passes is the TLSSocket 'secureConnection' passes later. A handshake that fails on the
 // server side is 'tlsClientError' (the socket then closes without an 'error' event); on the
 // client side it is the socket's 'error' (Node's code, see below), then 'close'.
+//
+// TLS over a socket already connected (STARTTLS: plaintext first, then TLS on the same
+// connection), Node's tls.connect({socket}) and new tls.TLSSocket(socket, {isServer: true}):
+//
+//   // server, in a net::createServer listener, once the plaintext exchange is done:
+//   socket.write("GO\n");
+//   tls::TLSSocketOptions o;
+//   o.isServer = true;
+//   o.secureContext = ctx;                              // tls::createSecureContext({key, cert})
+//   tls::TLSSocket& secure = tls::createTLSSocket(socket, o);
+//   secure.on("secure", [&secure] { ... });
+//   // client, after reading "GO\n" on its net::Socket `plain`:
+//   tls::ConnectionOptions c;
+//   c.socket = &plain;
+//   c.servername = "localhost";
+//   c.ca = {fs::readFileSync("cert.pem", "utf8")};
+//   tls::TLSSocket& t = tls::connect(c, [&t] { t.write("hello"); });
+//
+// The TLSSocket takes the plain socket's descriptor over: the plain socket reads nothing more
+// and emits no 'data' or 'end' (wait for the peer's reply before wrapping: bytes it already
+// read are its own); what it had not sent yet goes first. destroy() on either destroys the
+// TLSSocket; when the TLSSocket closes, the plain socket emits 'close' (false) just before the
+// TLSSocket's own, as in Node, and a server that accepted the plain socket counts the
+// connection until then.
 //
 // Certificates and keys are PEM text (Node also takes Buffers of PEM: pass
 // buffer.toString()). A client verifies the server against the system's trusted roots
@@ -169,6 +193,15 @@ struct ConnectionOptions : SecureContextOptions {
   Buffer session;                  // a session to resume (getSession() or 'session')
   CheckServerIdentity checkServerIdentity;
   bool allowHalfOpen = false;
+  // A connected net::Socket to run TLS over instead of connecting (host and port are then not
+  // used but for the name checked): it must be a net module socket (net::connect, a
+  // net::Server's, an http server's 'upgrade' socket), open, without TLS already. Throws
+  // ERR_INVALID_ARG_VALUE otherwise. No 'connect' is emitted ('secureConnect' is), unless the
+  // socket was still connecting: it is taken once it has emitted 'connect', and this socket
+  // emits 'connect' then; a failed connect is that socket's 'error', then this one's (the
+  // same) and 'close' (false), as Node's. Until it is taken, either one destroyed destroys
+  // the other, and each is valid until its own 'close' (the plain socket's comes first).
+  net::Socket* socket = nullptr;
 };
 
 // tlsSocket.getCipher().
@@ -213,6 +246,31 @@ class TLSSocket : public net::Socket {
  private:
   friend class detail::TlsSocketImpl;
 };
+
+// new tls.TLSSocket(socket, options): what createTLSSocket takes. The context is
+// `secureContext`, else one made from the SecureContextOptions fields (per socket, as Node).
+struct TLSSocketOptions : SecureContextOptions {
+  bool isServer = false;  // only true is supported: clients go through tls::connect({socket})
+  SecureContext secureContext;
+  bool requestCert = false;        // ask the client for a certificate
+  bool rejectUnauthorized = true;  // with requestCert: fail clients that send no certificate
+  tls::SNICallback SNICallback;    // NOLINT: Node's name
+};
+
+// new tls.TLSSocket(socket, {isServer: true, ...}): TLS, server side, over a connected net
+// module socket (an accepted one after a plaintext STARTTLS exchange, an http server's
+// 'upgrade' socket). The returned socket (owned by the runtime, as net's) emits 'secure' once
+// the handshake is done (servername, alpnProtocol filled; no handshake timeout, as Node's),
+// then 'data', 'end', 'close'. As Node's, whose verdict on a client certificate is a
+// tls.Server's to make, `authorized` stays false and authorizationError "": with requestCert
+// the certificate is asked for and getPeerCertificate() shows it, a missing one fails the
+// handshake when rejectUnauthorized, one that does not verify does not. A failed handshake is its
+// 'error' (Node's code: ERR_SSL_*, ECONNRESET for a client that left) then 'close' (true). With a
+// secureContext, requestCert, ALPNProtocols or an SNICallback make a copy of that context for the
+// socket (one copy is kept per SecureContext for the last requestCert/ALPN combination). Throws
+// ERR_INVALID_ARG_VALUE for a socket that cannot be wrapped (see ConnectionOptions::socket)
+// or isServer false, and as createSecureContext for refused options.
+TLSSocket& createTLSSocket(net::Socket& socket, const TLSSocketOptions& options);
 
 // tls.Server: net::Server's listening methods and events, with TLS on every connection.
 class Server : public net::Server {

@@ -490,6 +490,24 @@ int Stream::release(std::unique_ptr<Filter>* filter) {
   return fd;
 }
 
+bool Stream::takeQueued(std::string* out) {
+  if (backlogBytes_ > 0) {
+    return false;
+  }
+  for (size_t i = queueHead_; i < queue_.size(); ++i) {
+    if (queue_[i].file) {
+      return false;
+    }
+  }
+  for (size_t i = queueHead_; i < queue_.size(); ++i) {
+    out->append(queue_[i].bytes, queue_[i].offset);
+  }
+  queue_.clear();
+  queueHead_ = 0;
+  queuedBytes_ = 0;
+  return true;
+}
+
 os::core::Result<void> Stream::open(int fd, std::unique_ptr<Filter> filter) {
   if (filter) {
     filter->moveTo(*this);

@@ -119,6 +119,10 @@ class Stream {
   // *filter. Only for an open stream with nothing queued and no connect in progress; a stream
   // with a filter needs `filter`.
   int release(std::unique_ptr<Filter>* filter = nullptr);
+  // Empties the queue into *out (the bytes not yet sent, in order) so that release() may hand
+  // the socket over with them, for the new owner to send first. False (nothing taken) when a
+  // file range or a filter's backlog is queued.
+  bool takeQueued(std::string* out);
   // Opens `fd` as release() left it, with its filter (null: none), which serves this stream.
   os::core::Result<void> open(int fd, std::unique_ptr<Filter> filter);
   // close(), then the close callback now instead of in the close phase: for an owner going

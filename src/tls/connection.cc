@@ -280,7 +280,10 @@ void Connection::finishHandshake() {
   } else if (!host_.empty() && !SSL_session_reused(ssl_)) {
     (void)checkServerIdentity(host_, peer, &verify);
   }
-  authorized_ = verify.empty() && (!server_ || ctx_->options().requestCert);
+  if (leaveVerdict_) {
+    verify = {};
+  }
+  authorized_ = verify.empty() && (!server_ || ctx_->options().requestCert) && !leaveVerdict_;
   authorizationError_ = verify;
   bool reject = server_ ? ctx_->options().requestCert && ctx_->options().rejectUnauthorized
                         : rejectUnauthorized_;
@@ -420,6 +423,11 @@ void Connection::onConnected() {
       return;  // destroyed from its 'connect' listener
     }
   }
+  handshake();
+}
+
+void Connection::startClient() {
+  stream_->readStart();
   handshake();
 }
 

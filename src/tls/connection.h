@@ -79,6 +79,14 @@ class Connection final : public net::core::Stream::Filter {
   static Connection* attachClient(net::core::Stream& stream, std::shared_ptr<Context> ctx,
                                   const ClientOptions& options);
   ~Connection() override;
+  // A client installed on a stream whose socket is connected already (tls.connect({socket}),
+  // a STARTTLS upgrade): the handshake starts now, without onTcpConnect.
+  void startClient();
+  // A server outside a tls.Server (Node's new TLSSocket(socket, {isServer: true})): with
+  // requestCert, a client certificate that does not verify is not refused (only a missing one,
+  // with rejectUnauthorized), and authorized() stays false, as Node's, whose verdict is the
+  // tls.Server's to make. Set before the handshake.
+  void leaveVerdict() { leaveVerdict_ = true; }
 
   Observer* observer = nullptr;
   void* userData = nullptr;  // the API's socket, for the observer
@@ -154,6 +162,7 @@ class Connection final : public net::core::Stream::Filter {
   bool peerClosed_ = false;
   bool authorized_ = false;
   bool shutdownSent_ = false;
+  bool leaveVerdict_ = false;
 };
 
 }  // namespace nodecc::tls::core

@@ -61,6 +61,40 @@ int TcpSocket::release(std::unique_ptr<net::core::Stream::Filter>* filter) {
   return stream_.release(filter);
 }
 
+bool TcpSocket::wrappable() const {
+  return connected_ && !destroying_ && stream_.isOpen() && !stream_.closing() &&
+         !stream_.failed() && stream_.filter() == nullptr && wrapper_ == nullptr;
+}
+
+int TcpSocket::handOver(TcpSocket& wrapper, std::string* unsent) {
+  (void)remoteAddress();  // kept: the address still answers once the descriptor is gone
+  if (!stream_.takeQueued(unsent)) {
+    return -1;
+  }
+  wrapper_ = &wrapper;
+  wrapper.wrapped_ = this;
+  wrapper.server = std::exchange(server, nullptr);
+  destroying_ = true;
+  loop_.stopTimer(timer_);
+  runWriteCallbacks(nullptr);  // their bytes are the wrapper's to send now
+  return stream_.release();
+}
+
+void TcpSocket::wrapperClosed() {
+  wrapper_ = nullptr;
+  unwrapped_ = true;
+  socket_->emit("close", false);
+}
+
+void TcpSocket::wrapperGone() {
+  // After the wrapper's own 'close': its listeners may still read this socket.
+  if (streamClosed_) {
+    delete this;
+  } else {
+    wrapperGone_ = true;  // freed when its stream's onClose comes
+  }
+}
+
 os::core::Result<void> TcpSocket::connectTo(const core::SocketAddress& to) {
   connectTarget_ = to;
   return stream_.connect(to);
@@ -100,6 +134,11 @@ void TcpSocket::onConnect(int status) {
   }
   socket_->emit("connect");
   socket_->emit("ready");
+  if (pendingWrapper_ != nullptr && !destroying_) {
+    TcpSocket* wrapper = std::exchange(pendingWrapper_, nullptr);
+    wrapper->pendingWrapped_ = nullptr;
+    wrapper->onWrappedConnect(*this);
+  }
 }
 
 void TcpSocket::onDrain() {
@@ -119,6 +158,15 @@ void TcpSocket::onError(int err) {
 
 void TcpSocket::onClose() {
   loop_.stopTimer(timer_);
+  if (wrapper_ != nullptr || unwrapped_) {
+    // A wrapped socket's stream (released by handOver): the wrapper's close says the rest.
+    streamClosed_ = true;
+    if (wrapperGone_) {
+      delete this;
+    }
+    return;
+  }
+  TcpSocket* wrapped = std::exchange(wrapped_, nullptr);
   if (!error_) {
     // Writes that never reached the kernel still complete exactly once.
     Error destroyed("ERR_STREAM_DESTROYED", "Cannot call write after a stream was destroyed");
@@ -134,7 +182,15 @@ void TcpSocket::onClose() {
       }
     }
   }
-  socket_->emit("close", bool(error_));
+  if (wrapped != nullptr) {
+    // As Node: the wrapped socket's 'close' (false) comes between the wrapper's 'error' (its
+    // alone) and the wrapper's 'close'.
+    wrapped->wrapperClosed();
+  }
+  socket_->emit("close", bool(error_) && !errorIsWrapped_);
+  if (wrapped != nullptr) {
+    wrapped->wrapperGone();
+  }
   delete this;
 }
 
@@ -195,6 +251,10 @@ void TcpSocket::maybeClose() {
 }
 
 void TcpSocket::destroy(const Error* err) {
+  if (wrapper_ != nullptr) {
+    wrapper_->destroy(err);  // the wrapper has the descriptor (Node: the handle they share)
+    return;
+  }
   if (destroying_) {
     return;
   }
@@ -203,7 +263,20 @@ void TcpSocket::destroy(const Error* err) {
     error_ = std::make_unique<Error>(*err);
   }
   loop_.stopTimer(timer_);
+  // A wrapper and the socket it waits for go together (Node: they share the handle), the
+  // socket's 'close' first, as in Node (close callbacks run in the order they are queued).
+  if (TcpSocket* plain = std::exchange(pendingWrapped_, nullptr)) {
+    plain->pendingWrapper_ = nullptr;
+    plain->destroy(nullptr);
+  }
   stream_.close();
+  if (TcpSocket* wrapper = std::exchange(pendingWrapper_, nullptr)) {
+    wrapper->pendingWrapped_ = nullptr;
+    // Node's TLSSocket re-emits its socket's 'error', then closes because that socket did:
+    // 'close' (false).
+    wrapper->errorIsWrapped_ = err != nullptr;
+    wrapper->destroy(err);
+  }
   if (server) {
     // Node counts the connection gone at destroy(), before the socket's own 'close' (which
     // waits for the close phase): the server's 'close' can come first.
@@ -213,6 +286,9 @@ void TcpSocket::destroy(const Error* err) {
 }
 
 void TcpSocket::pause() {
+  if (wrapper_ != nullptr || unwrapped_) {
+    return;
+  }
   paused_ = true;
   stream_.readStop();
 }

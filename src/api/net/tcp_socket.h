@@ -42,6 +42,29 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   // hear it).
   int release(std::unique_ptr<net::core::Stream::Filter>* filter);
 
+  // tls's new TLSSocket(socket) and tls.connect({socket}): `wrapper` takes this connected plain
+  // socket's descriptor over (a STARTTLS upgrade). wrappable() says whether it can: open, no
+  // filter of its own, no file queued, not wrapped already. handOver() returns the descriptor
+  // and, in *unsent, what this socket still had to send (the wrapper sends it first; the write
+  // callbacks run now). From then on this socket reads nothing and emits nothing; destroy()
+  // destroys the wrapper, which owns it and counts for its server (getConnections, close);
+  // when the wrapper closes, this socket emits 'close' (false) just before the wrapper's own
+  // 'close' and is freed, as Node's wrapped net.Socket.
+  bool wrappable() const;
+  int handOver(TcpSocket& wrapper, std::string* unsent);
+  // A socket still connecting (tls.connect({socket: net.connect(...)})): once it has emitted
+  // 'connect', wrapper.onWrappedConnect(*this) (which calls handOver); if it fails or is
+  // destroyed first, the wrapper is destroyed with its error; a wrapper destroyed first
+  // destroys it.
+  bool wrappableOnceConnected() const {
+    return !connected_ && !destroying_ && stream_.connecting() && stream_.filter() == nullptr &&
+           pendingWrapper_ == nullptr;
+  }
+  void wrapOnceConnected(TcpSocket& wrapper) {
+    pendingWrapper_ = &wrapper;
+    wrapper.pendingWrapped_ = this;
+  }
+
   // SocketBackend
   net::core::Stream& stream() override { return stream_; }
   bool write(std::string_view data, UniqueFunction<void(Error*)> cb) override;
@@ -50,7 +73,7 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   void pause() override;
   void resume() override;
   void setTimeout(uint64_t ms) override;
-  bool destroyed() const override { return destroying_; }
+  bool destroyed() const override { return destroying_ && wrapper_ == nullptr; }
   bool readable() const override { return !peerEnded_ && !destroying_; }
   bool writable() const override { return !ended_ && !destroying_; }
 
@@ -72,9 +95,16 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   // hadError, as ever): a tls.Server's sockets, on each of which Node's server keeps a
   // listener of its own (onSocketTLSError), so that a client's reset never ends the process.
   virtual bool dropsUnheardErrors() const { return false; }
+  // The socket this one waits to wrap (wrapOnceConnected) has connected.
+  virtual void onWrappedConnect(TcpSocket& plain) {}
 
  private:
   static void onTimeout(loop::core::Timer* t);
+  // The wrapper closes: 'close' (false) on this wrapped socket, freed once its own stream has
+  // closed too.
+  void wrapperClosed();
+  // ...and its listeners have returned: this socket is freed (now, or once its stream closed).
+  void wrapperGone();
 
   loop::core::Loop& loop_;
   net::core::Stream stream_;
@@ -90,6 +120,16 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   bool destroying_ = false;
   bool connected_ = false;
   core::SocketAddress connectTarget_;
+  // handOver(): the socket that took this one's descriptor, while it lives; and the reverse.
+  TcpSocket* wrapper_ = nullptr;
+  TcpSocket* wrapped_ = nullptr;
+  // wrapOnceConnected(): the wrapper waiting for this socket to connect; and the reverse.
+  TcpSocket* pendingWrapper_ = nullptr;
+  TcpSocket* pendingWrapped_ = nullptr;
+  bool errorIsWrapped_ = false;  // error_ is the failed connect of the socket it waited for
+  bool streamClosed_ = false;    // a wrapped socket's stream has called onClose
+  bool unwrapped_ = false;       // a wrapped socket's wrapper has emitted 'close'...
+  bool wrapperGone_ = false;     // ...and returned from it
 };
 
 }  // namespace nodecc::net::detail

@@ -15,6 +15,9 @@ namespace nodecc::tls::detail {
 
 struct ContextHolder {
   std::shared_ptr<core::Context> ctx;
+  // createTLSSocket's copy of ctx with a socket's own requestCert/rejectUnauthorized/ALPN
+  // (the last one asked for), so that wrapping many sockets alike builds it once. Loop thread.
+  std::shared_ptr<core::Context> derived;
 };
 
 core::ContextOptions toCore(const SecureContextOptions& options, bool isServer);

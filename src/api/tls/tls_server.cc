@@ -1,4 +1,5 @@
-// tls.createServer and tls.connect: net's server and socket with TLS on every connection.
+// tls.createServer and tls.connect: net's server and socket with TLS on every connection
+// (tls.connect({socket}): over a socket connected already).
 
 #include "api/net/server_impl.h"
 #include "api/tls/context_holder.h"
@@ -70,6 +71,9 @@ Server& createServer(const ServerOptions& options,
 }
 
 TLSSocket& connect(const ConnectionOptions& options, UniqueFunction<void()> secureConnectListener) {
+  if (options.socket != nullptr) {
+    (void)detail::TlsSocketImpl::wrappable(*options.socket, true);  // throws before anything
+  }
   auto ctx = detail::makeContext(detail::toCore(options, false));  // throws for a refused option
   auto* impl = detail::TlsSocketImpl::client(options, std::move(ctx));
   if (!impl) {
@@ -80,7 +84,9 @@ TLSSocket& connect(const ConnectionOptions& options, UniqueFunction<void()> secu
     s.once("secureConnect", [cb = std::make_shared<UniqueFunction<void()>>(
                                  std::move(secureConnectListener))] { (*cb)(); });
   }
-  net::detail::startConnect(impl, options.host, options.port);
+  if (options.socket == nullptr) {
+    net::detail::startConnect(impl, options.host, options.port);
+  }
   return s;
 }
 

@@ -8,6 +8,7 @@
 #include "api/system_error.h"
 #include "api/tls/context_holder.h"
 #include "nodecc/process.h"
+#include "os/fd.h"
 
 namespace nodecc::tls::detail {
 
@@ -67,7 +68,75 @@ TlsSocketImpl* TlsSocketImpl::client(const ConnectionOptions& o,
   self->rejectUnauthorized_ = o.rejectUnauthorized;
   self->socket().allowHalfOpen = o.allowHalfOpen;
   self->tlsSocket().servername = co.servername;
+  if (o.socket != nullptr) {
+    net::detail::TcpSocket& plain = wrappable(*o.socket, true);
+    if (!plain.wrappable()) {
+      plain.wrapOnceConnected(*self);  // as Node: 'connect' (the plain socket's, then this one's)
+    } else {
+      self->takeOver(plain);
+      if (!self->destroyed()) {
+        self->conn_->startClient();
+      }
+    }
+  }
   return self;
+}
+
+TlsSocketImpl* TlsSocketImpl::wrapServer(net::detail::TcpSocket& plain,
+                                         std::shared_ptr<core::Context> ctx) {
+  auto* self = new TlsSocketImpl(nodecc::detail::Runtime::current().loop());
+  // No handshake timeout: Node's is the tls.Server's, which such a socket does not have.
+  self->conn_ = core::Connection::attachServer(self->stream(), std::move(ctx), 0);
+  if (!self->conn_) {
+    delete self;
+    return nullptr;
+  }
+  self->conn_->observer = self;
+  self->conn_->leaveVerdict();
+  self->takeOver(plain);
+  return self;
+}
+
+void TlsSocketImpl::onWrappedConnect(net::detail::TcpSocket& plain) {
+  takeOver(plain);
+  if (destroyed()) {
+    return;
+  }
+  TcpSocket::onConnect(0);  // 'connect' and 'ready'
+  if (!destroyed()) {
+    conn_->startClient();
+  }
+}
+
+net::detail::TcpSocket& TlsSocketImpl::wrappable(net::Socket& socket, bool connecting) {
+  auto* tcp = dynamic_cast<net::detail::TcpSocket*>(socket.backend());
+  if (tcp == nullptr || !(tcp->wrappable() || (connecting && tcp->wrappableOnceConnected()))) {
+    throw Error("ERR_INVALID_ARG_VALUE",
+                "The socket to wrap must be an open net.Socket without TLS, connected (or, for "
+                "tls.connect, connecting) and not wrapped already");
+  }
+  return *tcp;
+}
+
+void TlsSocketImpl::takeOver(net::detail::TcpSocket& plain) {
+  std::string unsent;
+  const int fd = plain.handOver(*this, &unsent);
+  if (fd < 0) {
+    Error e("ERR_INVALID_ARG_VALUE", "The socket to wrap has a file queued to send");
+    destroy(&e);
+    return;
+  }
+  if (auto r = adopt(fd); !r) {
+    os::core::closeFd(fd);
+    Error e = nodecc::detail::errnoException(r.error(), "read");
+    destroy(&e);
+    return;
+  }
+  if (!unsent.empty()) {
+    // The plain socket's last words (a STARTTLS "go ahead") go before any TLS record.
+    iovec iov{unsent.data(), unsent.size()};
+    stream().writeRaw(&iov, 1);
+  }
 }
 
 void TlsSocketImpl::wantKeylog() {
@@ -173,6 +242,11 @@ void TlsSocketImpl::onSecure(core::Connection& c) {
   if (server_) {
     s.servername = c.servername();
     server_->emit("secureConnection", s);
+    afterSecure();
+  } else if (c.isServer()) {
+    // createTLSSocket's: no server to tell, the socket says it itself (Node's 'secure').
+    s.servername = c.servername();
+    s.emit("secure");
     afterSecure();
   }
 }

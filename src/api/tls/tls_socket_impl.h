@@ -26,9 +26,19 @@ class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connecti
  public:
   // An accepted connection of `server`, TLS installed before it reads; null if OpenSSL fails.
   static TlsSocketImpl* accept(Server& server);
-  // A client socket with TLS installed; connect it with net::detail::startConnect.
+  // A client socket with TLS installed; connect it with net::detail::startConnect, unless
+  // options.socket (wrappable, checked by the caller) was taken over: its handshake has begun.
   static TlsSocketImpl* client(const ConnectionOptions& options,
                                std::shared_ptr<core::Context> ctx);
+  // new TLSSocket(plain, {isServer: true}): TLS, server side, over `plain`'s descriptor
+  // (wrappable, checked by the caller); 'secure' when the handshake is done. Null if OpenSSL
+  // fails.
+  static TlsSocketImpl* wrapServer(net::detail::TcpSocket& plain,
+                                   std::shared_ptr<core::Context> ctx);
+  // The net module socket behind `socket` if TLS can be run over it (TcpSocket::wrappable), else
+  // throws ERR_INVALID_ARG_VALUE.
+  // With `connecting`, a socket still connecting is taken too (tls.connect's).
+  static net::detail::TcpSocket& wrappable(net::Socket& socket, bool connecting = false);
 
   TLSSocket& tlsSocket() { return static_cast<TLSSocket&>(socket()); }
   core::Connection* connection() const { return conn_; }
@@ -44,6 +54,9 @@ class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connecti
 
   // TcpSocket: a server's socket drops an 'error' no one listens to, as Node's.
   bool dropsUnheardErrors() const override { return server_ != nullptr; }
+  // tls.connect({socket}) over a socket that was still connecting: 'connect', then the
+  // handshake.
+  void onWrappedConnect(net::detail::TcpSocket& plain) override;
   // net::core::Stream::Handler, through TcpSocket
   void onConnect(int status) override;
   void onEnd() override;
@@ -55,6 +68,8 @@ class TlsSocketImpl final : public net::detail::TcpSocket, public core::Connecti
   void onSession(core::Connection& c, SSL_SESSION* session) override;
   void onKeylog(core::Connection& c, std::string_view line) override;
 
+  // Takes `plain`'s descriptor over (TcpSocket::handOver) and reads from it.
+  void takeOver(net::detail::TcpSocket& plain);
   bool checkIdentity();
   void afterSecure();
   // The connection ended before its handshake did: a server's 'tlsClientError' and a quiet
