@@ -213,7 +213,8 @@ bool TcpSocket::write(std::string_view data, UniqueFunction<void(Error*)> cb) {
   touch();
   stream_.write(data);
   if (cb) {
-    if (stream_.queuedBytes() == 0 && !stream_.connecting()) {
+    // A wrapper waiting for its socket to connect has sent nothing yet.
+    if (stream_.queuedBytes() == 0 && !stream_.connecting() && pendingWrapped_ == nullptr) {
       process::nextTick([cb = std::move(cb)]() mutable { cb(nullptr); });
     } else {
       writeCallbacks_.emplace_back(stream_.bytesWritten() + stream_.queuedBytes(), std::move(cb));
