@@ -17,17 +17,14 @@ int main(int argc, char** argv) {
     options.level = std::atoi(argv[3]);
   }
   auto& out = fs::createWriteStream(argv[2]);
-  // The streams delete themselves after 'close', before the pipeline's callback (a nextTick
-  // later): read the count at 'finish'.
-  size_t written = 0;
-  out.on("finish", [&out, &written] { written = out.bytesWritten; });
   stream::pipeline(fs::createReadStream(argv[1]), zlib::createGzip(options), out,
-                   [&written](Error* err) {
+                   [&out](Error* err) {
                      if (err != nullptr) {
                        std::fprintf(stderr, "%s\n", err->toString().c_str());
                        process::exitCode = 1;
                      } else {
-                       std::printf("%zu\n", written);
+                       // The pipeline holds `out` (owned by the runtime) until this returns.
+                       std::printf("%llu\n", static_cast<unsigned long long>(out.bytesWritten));
                      }
                    });
   return run();

@@ -11,10 +11,10 @@
 //
 // Lifetime: a stream is created by createReadStream/createWriteStream, owned by the runtime,
 // and deletes itself in the check phase after it has emitted 'close' (a setImmediate): what
-// runs in that turn may still read it; do not keep the reference longer (read bytesWritten in
-// a 'finish' listener rather than in a pipeline's callback, see nodecc/stream.h). A stream nobody
-// consumed or closed lives until its thread ends, and closes its fd then. Every open, read, write
-// and close runs on the thread pool; events are emitted on the loop thread.
+// runs in that turn may still read it, and so may the callback of a pipeline it is in (the
+// pipeline holds it until then, see nodecc/stream.h); do not keep the reference longer. A stream
+// nobody consumed or closed lives until its thread ends, and closes its fd then. Every open, read,
+// write and close runs on the thread pool; events are emitted on the loop thread.
 //
 // The file is opened by _construct (from a nextTick after creation): 'open' (int fd) and
 // 'ready' come from the open's completion; reads and writes wait for it (writes made before

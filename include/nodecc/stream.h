@@ -35,8 +35,8 @@
 // safe for the callbacks it queued (they are dropped), not for a pipe still attached to it.
 // Streams made by Readable::from (and readline's interfaces, fs and zlib's create*) are owned by
 // the runtime and delete themselves in the check phase after 'close' (setImmediate): what runs
-// in that turn may still read them, but a pipeline calls back when its last stream is done,
-// maybe turns after a middle stream closed: read a stream's counters in its own listeners.
+// in that turn may still read them, and a pipeline holds those it was given until its callback
+// has returned (maybe turns after a middle stream closed), so the callback may read them.
 // Loop thread only.
 //
 // Properties are methods: readableEnded(), writableFinished(), destroyed(), errored() (null
