@@ -16,24 +16,19 @@ import sys
 import tempfile
 import threading
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The TLS tests' reporting (tests/integration/tls/test_tls.py) and certificate
+# (tests/integration/tls_socket/test_tls_socket.py).
+sys.path.insert(0, os.path.join(HERE, "..", "tls"))
+sys.path.insert(0, os.path.join(HERE, "..", "tls_socket"))
+from test_tls import check as tls_check, summary  # noqa: E402
+from test_tls_socket import make_cert  # noqa: E402
+
 STEP_TIMEOUT = 30
-failures = []
 
 
 def check(name, ok, detail=""):
-    print("%s %s%s" % ("ok  " if ok else "FAIL", name, (": " + detail) if detail and not ok else ""))
-    if not ok:
-        failures.append(name)
-
-
-def make_cert(d):
-    key, cert = os.path.join(d, "key.pem"), os.path.join(d, "cert.pem")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
-                    "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-out", cert, "-days",
-                    "2", "-subj", "/O=nodecc test/CN=localhost", "-addext",
-                    "subjectAltName=DNS:localhost,IP:127.0.0.1"],
-                   check=True, capture_output=True, timeout=STEP_TIMEOUT)
-    return key, cert
+    tls_check(ok, name + (": " + detail if detail and not ok else ""))
 
 
 def read_line(sock):
@@ -164,10 +159,7 @@ def main():
         python_client_against_nodecc(a.bin, key, cert)
         nodecc_client_against_python(a.bin, key, cert)
         churn(a.bin, key, cert)
-    if failures:
-        print("%d failure(s)" % len(failures))
-        return 1
-    return 0
+    return summary()
 
 
 if __name__ == "__main__":
