@@ -118,6 +118,12 @@ struct ReadableBody final : FetchBody {
   }
 
   size_t sizeOf(const Buffer& b) const { return objectMode ? 1 : b.length(); }
+  // The pending read(), taken to settle it (once).
+  Resolve<ReadResult> takeWaiting() {
+    Resolve<ReadResult> r = std::move(*waiting);
+    waiting.reset();
+    return r;
+  }
 
   void pull() {
     if (source != nullptr && !ended && !error && queued < highWaterMark) {
@@ -133,9 +139,7 @@ struct ReadableBody final : FetchBody {
       b = Buffer::from(std::string_view(chunk));
     }
     if (waiting) {
-      Resolve<ReadResult> r = std::move(*waiting);
-      waiting.reset();
-      r(ReadResult{false, std::move(b)});
+      takeWaiting()(ReadResult{false, std::move(b)});
     } else {
       queued += sizeOf(b);
       queue.push_back(std::move(b));
@@ -152,9 +156,7 @@ struct ReadableBody final : FetchBody {
     if (err == nullptr) {
       ended = true;
       if (waiting && queue.empty()) {
-        Resolve<ReadResult> r = std::move(*waiting);
-        waiting.reset();
-        r(ReadResult{true, Buffer()});
+        takeWaiting()(ReadResult{true, Buffer()});
       }
       return;
     }
@@ -162,9 +164,7 @@ struct ReadableBody final : FetchBody {
     queue.clear();
     queued = 0;
     if (waiting) {
-      Resolve<ReadResult> r = std::move(*waiting);
-      waiting.reset();
-      r.reject(std::make_exception_ptr(*error));
+      takeWaiting().reject(std::make_exception_ptr(*error));
     }
   }
 
@@ -203,9 +203,7 @@ struct ReadableBody final : FetchBody {
     }
     ended = true;  // a cancelled stream reads as ended
     if (waiting) {
-      Resolve<ReadResult> r = std::move(*waiting);
-      waiting.reset();
-      r(ReadResult{true, Buffer()});
+      takeWaiting()(ReadResult{true, Buffer()});
     }
     if (source != nullptr) {
       source->destroy();
