@@ -79,7 +79,8 @@ struct FileIo {
 
   template <class S>
   void close(S& s, const Error* err, stream::Callback cb) {
-    if (s.fd < 0) {
+    // Node's close() skips a falsy fd: fd 0 (stdin given as {fd: 0}) is never closed.
+    if (s.fd <= 0) {
       cb(err);
       return;
     }

@@ -43,8 +43,8 @@ ReadStream::ReadStream(std::string_view path, const ReadStreamOptions& options, 
 
 ReadStream::~ReadStream() {
   // Only a stream that never closed gets here with its fd (at thread end): close it now,
-  // unless a read in flight may still be using it.
-  if (fd >= 0 && (commonBits() & stream::detail::kAutoDestroy) != 0 && !io_->performingIo) {
+  // unless a read in flight may still be using it (never fd 0, as Node's close()).
+  if (fd > 0 && (commonBits() & stream::detail::kAutoDestroy) != 0 && !io_->performingIo) {
     (void)core::close(fd);
   }
 }

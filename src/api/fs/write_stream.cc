@@ -44,7 +44,7 @@ WriteStream::WriteStream(std::string_view path, const WriteStreamOptions& option
 }
 
 WriteStream::~WriteStream() {
-  if (fd >= 0 && (commonBits() & stream::detail::kAutoDestroy) != 0 && !io_->performingIo) {
+  if (fd > 0 && (commonBits() & stream::detail::kAutoDestroy) != 0 && !io_->performingIo) {
     (void)core::close(fd);
   }
 }
