@@ -76,4 +76,9 @@ struct FetchAccess {
 // TypeError "Body is unusable: Body has already been read".
 Error bodyUnusable();
 
+// What new Request(input, init) checks of init's duplex and a stream body, in undici's order
+// (duplex's value as init is converted, then the body): throws TypeError. fetch(url, init)
+// makes the same checks, as it builds a Request.
+void checkStreamInit(const RequestInit& init);
+
 }  // namespace nodecc::detail

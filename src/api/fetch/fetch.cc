@@ -266,20 +266,10 @@ Promise<Response> fetch(std::string_view url, const RequestInit& init) {
                          "'" + init.redirect + "' is not a valid value for 'redirect'"));
     return p.promise;
   }
-  if (init.body && init.body->stream() != nullptr) {
-    if (init.duplex.empty()) {
-      st->reject(TypeError("", "RequestInit: duplex option is required when sending a body."));
-      return p.promise;
-    }
-    const auto& b = detail::FetchAccess::body(*init.body->stream());
-    if (!b || b->used || b->locked) {
-      st->reject(TypeError("", "Response body object should not be disturbed or locked"));
-      return p.promise;
-    }
-  }
-  if (!init.duplex.empty() && init.duplex != "half") {
-    st->reject(TypeError("", "Request constructor: " + init.duplex +
-                                 " is not an accepted type. Expected one of half."));
+  try {
+    detail::checkStreamInit(init);
+  } catch (const Error& e) {
+    st->reject(e);
     return p.promise;
   }
   start(st);

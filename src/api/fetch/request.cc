@@ -34,6 +34,28 @@ std::string normalizeMethod(std::string_view method) {
 
 }  // namespace
 
+namespace detail {
+
+void checkStreamInit(const RequestInit& init) {
+  if (!init.duplex.empty() && init.duplex != "half") {
+    throw TypeError("", "Request constructor: " + init.duplex +
+                            " is not an accepted type. Expected one of half.");
+  }
+  const ReadableStream* stream = init.body ? init.body->stream() : nullptr;
+  if (stream == nullptr) {
+    return;
+  }
+  if (init.duplex.empty()) {
+    throw TypeError("", "RequestInit: duplex option is required when sending a body.");
+  }
+  const std::shared_ptr<FetchBody>& b = FetchAccess::body(*stream);
+  if (!b || b->used || b->locked) {
+    throw TypeError("", "Response body object should not be disturbed or locked");
+  }
+}
+
+}  // namespace detail
+
 Request::Request(std::string_view url) : Request(url, RequestInit{}) {}
 
 Request::Request(std::string_view input, const RequestInit& init)
@@ -52,19 +74,12 @@ Request::Request(std::string_view input, const RequestInit& init)
       throw TypeError("", "'" + method + "' HTTP method is unsupported.");
     }
   }
-  if (!init.duplex.empty() && init.duplex != "half") {
-    throw TypeError("", "Request constructor: " + init.duplex +
-                            " is not an accepted type. Expected "
-                            "one of half.");
-  }
+  detail::checkStreamInit(init);
   if (init.body) {
     if (method == "GET" || method == "HEAD") {
       throw TypeError("", "Request with GET/HEAD method cannot have body.");
     }
     if (const ReadableStream* stream = init.body->stream()) {
-      if (init.duplex.empty()) {
-        throw TypeError("", "RequestInit: duplex option is required when sending a body.");
-      }
       body_->stream = *stream;
       return;
     }

@@ -100,6 +100,21 @@ Promise<> main2() {
   } catch (const Error& err) {
     std::printf("locked %s %s\n", err.name.c_str(), err.message.c_str());
   }
+  ReadableStream lockedFull =
+      stream::toWeb(stream::Readable::from(std::vector<std::string>{"a"}));
+  lockedFull.getReader();
+  try {
+    RequestInit fullInit{.method = "POST", .body = lockedFull, .duplex = "full"};
+    co_await fetch(base + "/echo", fullInit);
+  } catch (const Error& err) {
+    std::printf("locked full %s %s\n", err.name.c_str(), err.message.c_str());
+  }
+  try {
+    RequestInit requestInit{.method = "POST", .body = lockedFull, .duplex = "half"};
+    Request request(base + "/echo", requestInit);
+  } catch (const Error& err) {
+    std::printf("locked request %s %s\n", err.name.c_str(), err.message.c_str());
+  }
   Response used = co_await fetch(base + "/data");
   co_await used.text();
   try {

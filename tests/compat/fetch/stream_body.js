@@ -79,6 +79,18 @@ async function main() {
   } catch (err) {
     console.log('locked', err.name, err.message);
   }
+  const lockedFull = Readable.toWeb(Readable.from(['a']));
+  lockedFull.getReader();
+  try {
+    await fetch(`${base}/echo`, { method: 'POST', body: lockedFull, duplex: 'full' });
+  } catch (err) {
+    console.log('locked full', err.name, err.message);
+  }
+  try {
+    new Request(`${base}/echo`, { method: 'POST', body: lockedFull, duplex: 'half' });
+  } catch (err) {
+    console.log('locked request', err.name, err.message);
+  }
   const used = await fetch(`${base}/data`);
   await used.text();
   try {
