@@ -72,6 +72,7 @@ int TcpSocket::handOver(TcpSocket& wrapper, std::string* unsent) {
     return -1;
   }
   wrapper_ = &wrapper;
+  handedOver_ = true;
   wrapper.wrapped_ = this;
   wrapper.server = std::exchange(server, nullptr);
   destroying_ = true;
@@ -82,7 +83,6 @@ int TcpSocket::handOver(TcpSocket& wrapper, std::string* unsent) {
 
 void TcpSocket::wrapperClosed() {
   wrapper_ = nullptr;
-  unwrapped_ = true;
   socket_->emit("close", false);
 }
 
@@ -158,7 +158,7 @@ void TcpSocket::onError(int err) {
 
 void TcpSocket::onClose() {
   loop_.stopTimer(timer_);
-  if (wrapper_ != nullptr || unwrapped_) {
+  if (handedOver_) {
     // A wrapped socket's stream (released by handOver): the wrapper's close says the rest.
     streamClosed_ = true;
     if (wrapperGone_) {
@@ -287,7 +287,7 @@ void TcpSocket::destroy(const Error* err) {
 }
 
 void TcpSocket::pause() {
-  if (wrapper_ != nullptr || unwrapped_) {
+  if (handedOver_) {
     return;
   }
   paused_ = true;

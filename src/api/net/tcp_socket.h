@@ -127,9 +127,9 @@ class TcpSocket : public SocketBackend, public net::core::Stream::Handler {
   TcpSocket* pendingWrapper_ = nullptr;
   TcpSocket* pendingWrapped_ = nullptr;
   bool errorIsWrapped_ = false;  // error_ is the failed connect of the socket it waited for
+  bool handedOver_ = false;      // handOver() gave the descriptor away (wrapper_ may be gone)
   bool streamClosed_ = false;    // a wrapped socket's stream has called onClose
-  bool unwrapped_ = false;       // a wrapped socket's wrapper has emitted 'close'...
-  bool wrapperGone_ = false;     // ...and returned from it
+  bool wrapperGone_ = false;     // its wrapper has emitted 'close' and returned from it
 };
 
 }  // namespace nodecc::net::detail
