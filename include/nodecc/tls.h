@@ -43,7 +43,7 @@
 //   c.socket = &plain;
 //   c.servername = "localhost";
 //   c.ca = {fs::readFileSync("cert.pem", "utf8")};
-//   tls::TLSSocket& t = tls::connect(c, [&t] { t.write("hello"); });
+//   tls::TLSSocket& t = tls::connect(c); t.on("secureConnect", [&t] { t.write("hello"); });
 //
 // The TLSSocket takes the plain socket's descriptor over: the plain socket reads nothing more
 // and emits no 'data' or 'end' (wait for the peer's reply before wrapping: bytes it already

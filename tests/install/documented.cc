@@ -43,6 +43,49 @@ int main() {
     co_await stream::promises::pipeline(stream::Readable::from(Buffer::from(std::to_string(size))),
                                         pass, res);
   });
+  // docs/stream.md, "process.stdin" and "fetch bodies".
+  stream::PassThrough upper;
+  process::stdin().pipe(upper).pipe(process::asStream(process::stdout));
+  auto& rl = readline::createInterface({.input = &process::stdin()});
+  rl.on("line", [](const std::string&) {});
+  [&upper](std::string url, std::string path) -> Promise<> {
+    for (auto it = process::stdin().iterate(); auto chunk = co_await it.next();) {
+      (void)chunk;
+    }
+    Response res = co_await fetch(url);
+    co_await stream::promises::pipeline(stream::fromWeb(res.body), zlib::createGunzip(),
+                                        fs::createWriteStream(path));
+    ReadableStreamDefaultReader r = stream::toWeb(upper).getReader();
+    RequestInit init{.method = "POST", .body = fs::createReadStream(path), .duplex = "half"};
+    Response sent = co_await fetch(url, init);
+  }("http://127.0.0.1:1/", "/tmp/documented");
+  // docs/tls.md, "TLS over a connected socket (STARTTLS)".
+  tls::SecureContextOptions co;
+  co.key = {fs::readFileSync("key.pem", "utf8")};
+  co.cert = {fs::readFileSync("cert.pem", "utf8")};
+  tls::SecureContext ctx = tls::createSecureContext(co);
+  auto& server = net::createServer([ctx](net::Socket& plain) {
+    plain.once("data", [&plain, ctx](const Buffer& /*line*/) {
+      plain.write("GO\n");
+      tls::TLSSocketOptions o;
+      o.isServer = true;
+      o.secureContext = ctx;
+      tls::TLSSocket& socket = tls::createTLSSocket(plain, o);
+      socket.on("secure", [&socket] { std::printf("%s\n", socket.getProtocol().c_str()); });
+      socket.on("data", [&socket](const Buffer& chunk) { socket.write(chunk); });
+    });
+  });
+  server.listen(8025);
+  net::Socket& plain = net::connect(8025, "127.0.0.1");
+  plain.on("connect", [&plain] { plain.write("STARTTLS\n"); });
+  plain.once("data", [&plain](const Buffer& /*go*/) {
+    tls::ConnectionOptions c;
+    c.socket = &plain;
+    c.servername = "localhost";
+    c.ca = {fs::readFileSync("cert.pem", "utf8")};
+    auto& socket = tls::connect(c);
+    socket.on("secureConnect", [&socket] { socket.write("hello"); });
+  });
   app.listen(0);
   return nodecc::run();
 }
